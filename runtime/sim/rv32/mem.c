@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* mem.c - memory slow paths (alignment, exact bounds, local RAM, MMIO) and
+ * the decode-cache page management used by instruction fetch. */
+#include "rv32_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Returns a host pointer for an aligned access of size bytes to L1 or the
+ * hart's local memory, or NULL if the range is in neither. */
+static uint8_t *direct(struct rv32_hart *h, uint32_t addr, unsigned size)
+{
+    struct rv32_bus *bus = h->bus;
+    if (bus->l1 && addr < bus->l1_size && bus->l1_size - addr >= size)
+        return bus->l1 + addr;
+    uint32_t off = addr - RV32_LOCAL_BASE;
+    if (h->local && off < h->local_size && h->local_size - off >= size)
+        return h->local + off;
+    return NULL;
+}
+
+enum rv32_cause rv_load_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (addr & (size - 1))
+        return RV32_MISALIGNED_LOAD;
+    uint8_t *p = direct(h, addr, size);
+    if (p) {
+        uint32_t v = 0;
+        memcpy(&v, p, size);           /* little-endian host */
+        *val = v;
+        return RV32_OK;
+    }
+    if (!h->bus->mmio_load)
+        return RV32_LOAD_FAULT;
+    uint32_t v = 0;
+    enum rv32_cause c = h->bus->mmio_load(h->bus->ctx, h->id, addr, size, &v);
+    if (c != RV32_OK)
+        return c;
+    if (size < 4)
+        v &= (1u << (size * 8)) - 1u;
+    *val = v;
+    return RV32_OK;
+}
+
+enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t val,
+                              int *changed)
+{
+    if (addr & (size - 1))
+        return RV32_MISALIGNED_STORE;
+    if (size < 4)
+        val &= (1u << (size * 8)) - 1u;
+    uint8_t *p = direct(h, addr, size);
+    if (p) {
+        uint32_t old = 0;
+        memcpy(&old, p, size);
+        if (old != val)
+            *changed = 1;
+        memcpy(p, &val, size);
+        return RV32_OK;
+    }
+    *changed = 1;                      /* any MMIO store may change state */
+    if (!h->bus->mmio_store)
+        return RV32_STORE_FAULT;
+    return h->bus->mmio_store(h->bus->ctx, h->id, addr, size, val);
+}
+
+static struct rv32_dcache *dcache_get(struct rv32_bus *bus)
+{
+    struct rv32_dcache *dc = bus->dcache;
+    if (dc && dc->l1_size == bus->l1_size)
+        return dc;
+    rv32_bus_destroy(bus);
+    uint32_t n = (uint32_t)(((uint64_t)bus->l1_size + RV_PAGE - 1) >> RV_PAGE_SHIFT);
+    dc = calloc(1, sizeof *dc + (size_t)n * sizeof dc->pages[0]);
+    if (!dc)
+        return NULL;
+    dc->npages = n;
+    dc->l1_size = bus->l1_size;
+    bus->dcache = dc;
+    return dc;
+}
+
+void rv32_bus_destroy(struct rv32_bus *bus)
+{
+    struct rv32_dcache *dc = bus->dcache;
+    if (!dc)
+        return;
+    for (uint32_t i = 0; i < dc->npages; i++)
+        free(dc->pages[i]);
+    free(dc);
+    bus->dcache = NULL;
+}
+
+void rv32_invalidate(struct rv32_bus *bus, uint32_t addr, uint32_t len)
+{
+    /* Every fetch compares the cached raw word with L1, so nothing to do. */
+    (void)bus; (void)addr; (void)len;
+}
+
+struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
+                               uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
+                               enum rv32_cause *cause)
+{
+    struct rv32_bus *bus = h->bus;
+    uint32_t size = bus->l1 ? bus->l1_size : 0;
+
+    *lim = 0;                          /* until proven otherwise: slow path again */
+    if (pc & 1) {
+        *cause = RV32_MISALIGNED_FETCH;
+        return NULL;
+    }
+    if (pc >= size || size - pc < 2) {
+        *cause = RV32_FETCH_FAULT;     /* outside L1, including local data RAM */
+        return NULL;
+    }
+    if (size - pc < 4) {
+        /* last parcel of L1: only a compressed instruction fits */
+        uint32_t w = 0;
+        memcpy(&w, bus->l1 + pc, 2);
+        if ((w & 3) == 3) {
+            *cause = RV32_FETCH_FAULT;
+            return NULL;
+        }
+        rv_decode(scratch, w, pc);
+        return scratch;
+    }
+    uint32_t w;
+    memcpy(&w, bus->l1 + pc, 4);
+
+    struct rv32_dcache *dc = dcache_get(bus);
+    uint32_t pg = pc >> RV_PAGE_SHIFT;
+    struct rv_dinsn *p = NULL;
+    if (dc) {
+        p = dc->pages[pg];
+        if (!p) {
+            p = calloc(RV_PAGE_ENTRIES, sizeof *p);
+            dc->pages[pg] = p;
+        }
+    }
+    if (!p) {                          /* out of memory: run uncached, still correct */
+        rv_decode(scratch, w, pc);
+        return scratch;
+    }
+    uint32_t pbase = pg << RV_PAGE_SHIFT;
+    uint32_t avail = size - pbase;
+    *ents = p;
+    *base = pbase;
+    *lim = avail >= RV_PAGE + 3 ? RV_PAGE : avail - 3;   /* fast path needs pc+4 <= size */
+    struct rv_dinsn *e = &p[(pc - pbase) >> 1];
+    if (e->raw != w)
+        rv_decode(e, w, pc);
+    return e;
+}

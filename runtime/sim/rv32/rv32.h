@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * rv32.h - RV32IMC + Zicsr hart interpreter for the simulated Blackhole.
+ *
+ * One struct rv32_bus per Tensix core (L1 + MMIO callbacks + a lazily
+ * allocated decode cache), one struct rv32_hart per RISC (BRISC, NCRISC,
+ * TRISC0..2). All harts of a bus must be run from one thread at a time;
+ * different buses are independent (no global mutable state).
+ *
+ * Memory map seen by a hart:
+ *   [0, l1_size)                          L1, code and data
+ *   [RV32_LOCAL_BASE, +local_size)        private data RAM (no fetch)
+ *   everything else                       bus->mmio_load / bus->mmio_store
+ * Accesses must be naturally aligned (else MISALIGNED_* fault). L1 and
+ * local memory are accessed directly as little-endian byte arrays.
+ *
+ * Instruction cache: every 16-bit parcel of L1 that is executed gets a
+ * decoded entry; each fetch compares the cached raw word with the word now
+ * in L1, so code written by the host, the NOC or the hart itself is always
+ * seen without any invalidation call.
+ *
+ * Spin detection (RV32_STOP_SPIN): counted on taken backward branches/jumps.
+ * When, within one rv32_run() call, at least RV32_SPIN_THRESHOLD backward
+ * transfers happen with no state-changing store (a store to L1/local memory
+ * that writes a different value than the one there, or ANY MMIO store), the
+ * registers and the branch target are snapshotted; if the same target is
+ * later reached again with identical registers (x1..x31) and still no such
+ * store, the hart is in a fixed point that only an outside write can break:
+ * rv32_run returns RV32_STOP_SPIN with pc = that target (resuming simply
+ * continues the loop). Loops whose registers change (delay loops, memcpy,
+ * cycle-counter waits) are never reported. Limits: an MMIO read with side
+ * effects that keeps returning the same value looks like a pure poll; the
+ * check needs ~RV32_SPIN_THRESHOLD+1 loop iterations inside one rv32_run
+ * call; a loop with more than 64 backward transfers per iteration (nested
+ * loops) is not detected (it just runs until the budget ends).
+ */
+#ifndef TTFS_RV32_H
+#define TTFS_RV32_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RV32_LOCAL_BASE 0xFFB00000u
+#define RV32_LOCAL_SIZE_DM 8192u     /* BRISC, NCRISC */
+#define RV32_LOCAL_SIZE_TRISC 4096u  /* TRISC0..2 */
+#define RV32_NUM_HARTS 5
+#define RV32_SPIN_THRESHOLD 64
+
+enum rv32_cause {
+    RV32_OK = 0,
+    RV32_ILLEGAL_INSN,
+    RV32_MISALIGNED_LOAD,
+    RV32_MISALIGNED_STORE,
+    RV32_MISALIGNED_FETCH,
+    RV32_LOAD_FAULT,
+    RV32_STORE_FAULT,
+    RV32_FETCH_FAULT,
+    RV32_EBREAK,
+    RV32_ECALL
+};
+const char *rv32_cause_name(enum rv32_cause);
+
+enum rv32_stop {
+    RV32_STOP_BUDGET,   /* max_insns retired */
+    RV32_STOP_FAULT,    /* h->fault is valid; pc = faulting instruction */
+    RV32_STOP_SPIN,     /* fixed-point polling loop; pc = loop head */
+    RV32_STOP_WFI,      /* wfi executed; pc = next instruction */
+    RV32_STOP_YIELD     /* an MMIO callback called rv32_request_yield(); pc = next */
+};
+
+struct rv32_dcache;         /* private: decoded-instruction cache */
+
+struct rv32_bus {            /* one per core; zero-initialise, then fill in */
+    uint8_t *l1; uint32_t l1_size;          /* mapped at address 0 */
+    void *ctx;
+    /* everything outside L1 and the hart's local memory: MMIO.
+     * size is 1, 2 or 4; addr is naturally aligned.
+     * Return RV32_OK or a fault cause (normally RV32_LOAD_FAULT /
+     * RV32_STORE_FAULT). NULL callback = every such access faults.
+     * Callbacks run on the hart's thread in the middle of rv32_run(): they
+     * may touch L1 (the decode cache revalidates itself) and call
+     * rv32_request_yield(), but must not reset/modify the running hart. */
+    enum rv32_cause (*mmio_load)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t *val);
+    enum rv32_cause (*mmio_store)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t val);
+    /* optional: value of the cycle/time CSRs; NULL = the hart's retired count */
+    uint64_t (*read_time)(void *ctx, int hart);
+    /* private, allocated on first rv32_run; free with rv32_bus_destroy() */
+    struct rv32_dcache *dcache;
+};
+
+struct rv32_spin {           /* private spin-detector state */
+    uint32_t regs[32];
+    uint32_t pc;
+    uint32_t window;         /* backward transfers left to find a match */
+    uint32_t backoff;        /* quiet transfers before the next attempt */
+    int armed;
+};
+
+struct rv32_hart {
+    uint32_t x[32]; uint32_t pc; uint64_t retired; int id;   /* id 0..4 = brisc,ncrisc,trisc0..2 */
+    uint8_t *local; uint32_t local_size;     /* private data RAM at RV32_LOCAL_BASE */
+    struct rv32_bus *bus;
+    struct { enum rv32_cause cause; uint32_t pc, addr, insn; } fault;  /* valid after RV32_STOP_FAULT */
+    /* private */
+    int yield_req;
+    struct rv32_spin spin;
+};
+
+/* Does not allocate; h keeps pointers to bus and local (caller owns both). */
+void rv32_hart_init(struct rv32_hart *h, int id, struct rv32_bus *bus, uint8_t *local, uint32_t local_size);
+void rv32_hart_reset(struct rv32_hart *h, uint32_t pc);   /* regs zeroed, pc set, fault cleared, retired kept */
+/* Run until max_insns retired or a stop condition. A faulted hart stays
+ * faulted: calling rv32_run again re-executes the faulting instruction. */
+enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns);
+/* No-op kept for API compatibility: the decode cache validates every fetch. */
+void rv32_invalidate(struct rv32_bus *bus, uint32_t addr, uint32_t len);
+/* Frees the decode cache (bus itself, l1 and callbacks untouched). Safe twice. */
+void rv32_bus_destroy(struct rv32_bus *bus);
+/* From inside an MMIO callback: finish the current instruction, then
+ * return RV32_STOP_YIELD. */
+void rv32_request_yield(struct rv32_hart *h);
+/* Name of a hart id: "brisc", "ncrisc", "trisc0".."trisc2" ("?" otherwise). */
+const char *rv32_hart_name(int id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rv32_internal.h - decoded-instruction format shared by the rv32 sources. */
+#ifndef TTFS_RV32_INTERNAL_H
+#define TTFS_RV32_INTERNAL_H
+
+#include "rv32.h"
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define RV_LIKELY(x) __builtin_expect(!!(x), 1)
+#define RV_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define RV_LIKELY(x) (x)
+#define RV_UNLIKELY(x) (x)
+#endif
+
+/* Register index used as the destination when rd is x0: writes land in a
+ * scratch slot, so x0 always reads as zero without extra work. */
+#define RV_XSINK 32
+
+/* Operation codes. OP_ILLEGAL must be 0: a zeroed cache entry (raw word 0)
+ * then executes as the illegal all-zero instruction, which is correct. */
+enum rv_op {
+    OP_ILLEGAL = 0,
+    OP_LI,        /* rd = imm            (lui, auipc with pc folded in, c.li, c.lui) */
+    OP_JAL,       /* rd = pc+len; pc = imm (absolute target) */
+    OP_JALR,      /* rd = pc+len; pc = (rs1+imm) & ~1 */
+    OP_BEQ, OP_BNE, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU,   /* target in imm (absolute) */
+    OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU,
+    OP_SB, OP_SH, OP_SW,
+    OP_ADDI, OP_SLTI, OP_SLTIU, OP_XORI, OP_ORI, OP_ANDI,
+    OP_SLLI, OP_SRLI, OP_SRAI,
+    OP_ADD, OP_SUB, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_SRA, OP_OR, OP_AND,
+    OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU,
+    OP_NOP,       /* fence, fence.i, hints, writes to x0 without side effects */
+    OP_ECALL, OP_EBREAK, OP_WFI,
+    OP_CSRRW, OP_CSRRS, OP_CSRRC, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI, /* csr number in imm, uimm in rs1 */
+    OP_COUNT
+};
+
+struct rv_dinsn {
+    uint32_t raw;   /* the 32 bits at pc when decoded (validation key) */
+    uint8_t op, rd, rs1, rs2;
+    int32_t imm;
+    uint8_t len;    /* 2 or 4 */
+    uint8_t pad[3];
+};
+
+/* Decode cache: one page of entries per RV_PAGE bytes of L1, allocated on
+ * first execution from that page; one entry per 16-bit parcel. */
+#define RV_PAGE_SHIFT 11u
+#define RV_PAGE (1u << RV_PAGE_SHIFT)
+#define RV_PAGE_ENTRIES (RV_PAGE / 2u)
+
+struct rv32_dcache {
+    uint32_t npages;
+    uint32_t l1_size;
+    struct rv_dinsn *pages[];
+};
+
+/* decode.c / decode_c.c: fill *d from the instruction word w fetched at pc.
+ * Never fails: undecodable words become OP_ILLEGAL. */
+void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc);
+void rv_decode16(struct rv_dinsn *d, uint32_t w, uint32_t pc);
+
+/* mem.c: slow paths (local memory, MMIO, alignment, faults). *changed is set
+ * to 1 when the store may have changed state (for the spin detector). */
+enum rv32_cause rv_load_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t *val);
+enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t val, int *changed);
+
+/* Fetch slow path: locate/allocate the decode page for pc, set base and lim so
+ * that fetches with (pc - base) < lim may use the fast path on page *ents.
+ * Returns the entry to execute or NULL with *cause set. When no cache page
+ * can be allocated, decodes into *scratch and returns it (lim = 0). */
+struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
+                               uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
+                               enum rv32_cause *cause);
+
+/* csr.c: read/modify/write a CSR. retired = instructions retired before
+ * this one. Returns RV32_OK (unknown CSRs read 0, writes ignored). */
+enum rv32_cause rv_csr(struct rv32_hart *h, uint64_t retired, uint32_t csr, int op,
+                       uint32_t src, int do_write, uint32_t *old);
+
+#define RV_SPIN_BACKOFF_MAX (1u << 16)
+
+/* spin.c: called when the quiet countdown expires; returns 1 = spinning */
+int rv_spin_check(struct rv32_hart *h, const uint32_t *regs, uint32_t target);
+
+#endif
