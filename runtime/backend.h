@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The backend interface: everything above it is the same runtime for the
+ * card and for the simulator. A backend only moves bytes to and from a
+ * NOC endpoint (the way a TLB window does on silicon), and reads telemetry.
+ */
+#ifndef TTRT_BACKEND_H
+#define TTRT_BACKEND_H
+
+#include "ttrt.h"
+
+struct ttrt_backend;
+
+struct ttrt_backend_ops {
+	/* addr is the endpoint-local address: L1 / MMIO of a Tensix, or a DRAM
+	 * bank address. Returns 0 or -errno. */
+	int (*read)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
+		    void *buf, size_t len);
+	int (*write)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
+		     const void *buf, size_t len);
+	int (*telemetry)(struct ttrt_backend *be, struct ttrt_telemetry *out);
+	/* Per-RISC state of a Tensix core, for status views. */
+	int (*risc_states)(struct ttrt_backend *be, struct ttrt_xy noc0,
+			   enum ttrt_risc_state states[5], uint32_t pcs[5]);
+	void (*close)(struct ttrt_backend *be);
+};
+
+struct ttrt_backend {
+	const struct ttrt_backend_ops *ops;
+};
+
+int ttrt_sim_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **out,
+			  char *err, size_t errlen);
+int ttrt_kmd_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **out,
+			  char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Named interleaved DRAM buffers. Page i lives in bank i % 7 at
+ * address + (i / 7) * aligned_page_size, the rule tt-metal's
+ * InterleavedAddrGen uses (reference/blackhole-abi.md §5.8).
+ *
+ * Locking: dev->buffers_lock guards the list, the allocator and every
+ * buffer's shape; each buffer's rwlock lets data IO run in parallel while
+ * a resize or delete waits for it.
+ */
+#include "runtime_internal.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ttrt_buffer {
+	struct ttrt_device *dev;
+	char name[TTRT_BUFFER_NAME_MAX + 1];
+	atomic_int refs;               /* one for the device's list, plus users */
+	pthread_rwlock_t io_lock;
+	int deleted;
+	int allocated;
+	atomic_int written;        /* set by concurrent writers under the read lock */
+	uint64_t size;
+	uint32_t page_size;
+	uint64_t address;
+	uint64_t bytes_per_bank;
+	struct ttrt_buffer *next;
+};
+
+int ttrt_buffer_name_check(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len == 0 || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return -EINVAL;
+	if (len > TTRT_BUFFER_NAME_MAX)
+		return -ENAMETOOLONG;
+	for (const char *p = name; *p; p++) {
+		char c = *p;
+		int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+		if (!ok)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static struct ttrt_buffer *find_locked(struct ttrt_device *dev, const char *name)
+{
+	for (struct ttrt_buffer *b = dev->buffers; b; b = b->next)
+		if (strcmp(b->name, name) == 0)
+			return b;
+	return NULL;
+}
+
+int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out)
+{
+	struct ttrt_buffer *b, **tail;
+	int rc = ttrt_buffer_name_check(name);
+
+	if (rc)
+		return rc;
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	rc = -pthread_rwlock_init(&b->io_lock, NULL);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	b->dev = dev;
+	strcpy(b->name, name);
+	b->page_size = TTRT_DEFAULT_PAGE_SIZE;
+	atomic_init(&b->refs, 2);
+
+	pthread_mutex_lock(&dev->buffers_lock);
+	if (find_locked(dev, name)) {
+		pthread_mutex_unlock(&dev->buffers_lock);
+		pthread_rwlock_destroy(&b->io_lock);
+		free(b);
+		return -EEXIST;
+	}
+	for (tail = &dev->buffers; *tail; tail = &(*tail)->next)
+		;
+	*tail = b;
+	pthread_mutex_unlock(&dev->buffers_lock);
+	*out = b;
+	return 0;
+}
+
+int ttrt_buffer_find(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out)
+{
+	struct ttrt_buffer *b;
+
+	pthread_mutex_lock(&dev->buffers_lock);
+	b = find_locked(dev, name);
+	if (b)
+		ttrt_buffer_get(b);
+	pthread_mutex_unlock(&dev->buffers_lock);
+	if (!b)
+		return -ENOENT;
+	*out = b;
+	return 0;
+}
+
+void ttrt_buffer_get(struct ttrt_buffer *buf)
+{
+	atomic_fetch_add(&buf->refs, 1);
+}
+
+void ttrt_buffer_put(struct ttrt_buffer *buf)
+{
+	if (atomic_fetch_sub(&buf->refs, 1) != 1)
+		return;
+	pthread_rwlock_destroy(&buf->io_lock);
+	free(buf);
+}
+
+static void release_dram_locked(struct ttrt_buffer *b)
+{
+	if (b->allocated)
+		ttrt_dram_free(b->dev->dram_alloc, b->address, b->bytes_per_bank);
+	b->allocated = 0;
+}
+
+static void unlink_locked(struct ttrt_buffer *b)
+{
+	for (struct ttrt_buffer **link = &b->dev->buffers; *link; link = &(*link)->next) {
+		if (*link == b) {
+			*link = b->next;
+			b->next = NULL;
+			return;
+		}
+	}
+}
+
+int ttrt_buffer_delete(struct ttrt_buffer *buf)
+{
+	struct ttrt_device *dev = buf->dev;
+
+	pthread_rwlock_wrlock(&buf->io_lock);
+	pthread_mutex_lock(&dev->buffers_lock);
+	if (buf->deleted) {
+		pthread_mutex_unlock(&dev->buffers_lock);
+		pthread_rwlock_unlock(&buf->io_lock);
+		return -ENOENT;
+	}
+	buf->deleted = 1;
+	release_dram_locked(buf);
+	unlink_locked(buf);
+	pthread_mutex_unlock(&dev->buffers_lock);
+	pthread_rwlock_unlock(&buf->io_lock);
+	ttrt_buffer_put(buf);   /* the list's reference */
+	return 0;
+}
+
+void ttrt_buffers_destroy_all(struct ttrt_device *dev)
+{
+	struct ttrt_buffer *b;
+
+	while ((b = dev->buffers) != NULL)
+		ttrt_buffer_delete(b);
+}
+
+int ttrt_buffer_foreach(struct ttrt_device *dev,
+			int (*fn)(struct ttrt_buffer *buf, void *arg), void *arg)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&dev->buffers_lock);
+	for (struct ttrt_buffer *b = dev->buffers; b && rc == 0; b = b->next)
+		rc = fn(b, arg);
+	pthread_mutex_unlock(&dev->buffers_lock);
+	return rc;
+}
+
+static uint64_t aligned_page_size(uint32_t page_size)
+{
+	return ((uint64_t)page_size + TTRT_DRAM_ALIGNMENT - 1) / TTRT_DRAM_ALIGNMENT *
+	       TTRT_DRAM_ALIGNMENT;
+}
+
+static uint64_t bytes_per_bank(uint64_t size, uint32_t page_size)
+{
+	uint64_t pages = (size + page_size - 1) / page_size;
+	uint64_t rows = (pages + TTRT_NUM_DRAM_BANKS - 1) / TTRT_NUM_DRAM_BANKS;
+
+	return rows * aligned_page_size(page_size);
+}
+
+/* (Re)allocate for a new shape. On failure the old shape stays. */
+static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
+{
+	struct ttrt_dram_allocator *a = b->dev->dram_alloc;
+	uint64_t need = bytes_per_bank(size, page_size), addr;
+	uint64_t old_bytes = b->bytes_per_bank;
+	int was_allocated = b->allocated, rc;
+
+	if (need > b->dev->cfg.dram_bank_size)
+		return -ENOSPC;
+	release_dram_locked(b);
+	rc = ttrt_dram_alloc(a, need, &addr);
+	if (rc) {
+		/* The range was free a moment ago, so taking it back cannot fail. */
+		if (was_allocated && ttrt_dram_alloc(a, old_bytes, &b->address) == 0)
+			b->allocated = 1;
+		return rc;
+	}
+	b->address = addr;
+	b->bytes_per_bank = need;
+	b->size = size;
+	b->page_size = page_size;
+	b->allocated = 1;
+	return 0;
+}
+
+static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
+{
+	int rc;
+
+	pthread_rwlock_wrlock(&b->io_lock);
+	pthread_mutex_lock(&b->dev->buffers_lock);
+	if (b->deleted)
+		rc = -ENOENT;
+	else if (b->written)
+		rc = -EBUSY;
+	else if (size == 0) {   /* only a page size so far: nothing to allocate */
+		b->page_size = page_size;
+		rc = 0;
+	} else
+		rc = reshape_locked(b, size, page_size);
+	pthread_mutex_unlock(&b->dev->buffers_lock);
+	pthread_rwlock_unlock(&b->io_lock);
+	return rc;
+}
+
+int ttrt_buffer_set_size(struct ttrt_buffer *buf, uint64_t size)
+{
+	if (size == 0)
+		return -EINVAL;
+	return change_shape(buf, size, buf->page_size);
+}
+
+#define MAX_PAGE_SIZE (64u << 20)
+
+int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size)
+{
+	if (page_size == 0 || page_size > MAX_PAGE_SIZE)
+		return -EINVAL;
+	return change_shape(buf, buf->size, page_size);
+}
+
+const char *ttrt_buffer_name(const struct ttrt_buffer *buf)
+{
+	return buf->name;
+}
+
+uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf)
+{
+	return buf->deleted ? 0 : buf->size;
+}
+
+uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf)
+{
+	return buf->page_size;
+}
+
+int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr)
+{
+	if (!buf->allocated)
+		return -ENODATA;
+	*addr = buf->address;
+	return 0;
+}
+
+int ttrt_buffer_is_written(const struct ttrt_buffer *buf)
+{
+	return buf->written;
+}
+
+int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
+			      int *bank, uint64_t *bank_addr)
+{
+	if (!buf->allocated)
+		return -ENODATA;
+	if (page >= (buf->size + buf->page_size - 1) / buf->page_size)
+		return -ERANGE;
+	*bank = (int)(page % TTRT_NUM_DRAM_BANKS);
+	*bank_addr = buf->address + page / TTRT_NUM_DRAM_BANKS * aligned_page_size(buf->page_size);
+	return 0;
+}
+
+typedef int (*page_io_fn)(struct ttrt_device *dev, int bank, uint64_t addr,
+			  void *mem, size_t len);
+
+static int dram_read_io(struct ttrt_device *dev, int bank, uint64_t addr, void *mem, size_t len)
+{
+	return ttrt_dram_read(dev, bank, addr, mem, len);
+}
+
+static int dram_write_io(struct ttrt_device *dev, int bank, uint64_t addr, void *mem, size_t len)
+{
+	return ttrt_dram_write(dev, bank, addr, mem, len);
+}
+
+/* Walk [offset, offset+len) page by page, handing each piece to io. */
+static int buffer_io(struct ttrt_buffer *b, uint64_t offset, uint8_t *mem, size_t len,
+		     page_io_fn io)
+{
+	while (len > 0) {
+		uint64_t page = offset / b->page_size, in_page = offset % b->page_size;
+		size_t n = b->page_size - in_page;
+		uint64_t addr;
+		int bank, rc;
+
+		if (n > len)
+			n = len;
+		rc = ttrt_buffer_page_location(b, page, &bank, &addr);
+		if (rc == 0)
+			rc = io(b->dev, bank, addr + in_page, mem, n);
+		if (rc)
+			return rc;
+		offset += n;
+		mem += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int checked_io(struct ttrt_buffer *b, uint64_t offset, uint8_t *mem, size_t len,
+		      int writing)
+{
+	int rc;
+
+	pthread_rwlock_rdlock(&b->io_lock);
+	if (b->deleted)
+		rc = -ENOENT;
+	else if (offset > b->size || len > b->size - offset)
+		rc = writing ? -EFBIG : -ENXIO;
+	else {
+		if (writing && len > 0)
+			atomic_store(&b->written, 1);
+		rc = buffer_io(b, offset, mem, len, writing ? dram_write_io : dram_read_io);
+	}
+	pthread_rwlock_unlock(&b->io_lock);
+	return rc;
+}
+
+int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src, size_t len)
+{
+	/* The walk is shared with reads; the DRAM write path never modifies src. */
+	return checked_io(buf, offset, (uint8_t *)(uintptr_t)src, len, 1);
+}
+
+int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len)
+{
+	return checked_io(buf, offset, dst, len, 0);
+}
+
+uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev)
+{
+	uint64_t v;
+
+	pthread_mutex_lock(&dev->buffers_lock);
+	v = ttrt_dram_allocator_largest_free(dev->dram_alloc);
+	pthread_mutex_unlock(&dev->buffers_lock);
+	return v;
+}

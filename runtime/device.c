@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Device open/close and byte access to L1 and DRAM banks, through
+ * whichever backend the configuration names.
+ */
+#include "runtime_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int open_backend(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	if (dev->cfg.backend == TTRT_BACKEND_KMD) {
+		snprintf(dev->backend_desc, sizeof(dev->backend_desc), "kmd %s",
+			 dev->cfg.device_path);
+		return ttrt_kmd_backend_open(&dev->cfg, &dev->backend, err, errlen);
+	}
+	snprintf(dev->backend_desc, sizeof(dev->backend_desc), "sim");
+	return ttrt_sim_backend_open(&dev->cfg, &dev->backend, err, errlen);
+}
+
+int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
+		     char *err, size_t errlen)
+{
+	struct ttrt_device *dev = calloc(1, sizeof(*dev));
+	int rc;
+
+	if (!dev)
+		return -ENOMEM;
+	dev->cfg = *cfg;
+	rc = pthread_mutex_init(&dev->buffers_lock, NULL);
+	if (rc) {
+		free(dev);
+		return -rc;
+	}
+	rc = ttrt_dram_allocator_create(cfg->dram_bank_size, &dev->dram_alloc);
+	if (rc)
+		goto fail_lock;
+	rc = open_backend(dev, err, errlen);
+	if (rc)
+		goto fail_alloc;
+	*out = dev;
+	return 0;
+
+fail_alloc:
+	ttrt_dram_allocator_destroy(dev->dram_alloc);
+fail_lock:
+	pthread_mutex_destroy(&dev->buffers_lock);
+	free(dev);
+	return rc;
+}
+
+void ttrt_device_close(struct ttrt_device *dev)
+{
+	if (!dev)
+		return;
+	ttrt_buffers_destroy_all(dev);
+	dev->backend->ops->close(dev->backend);
+	ttrt_dram_allocator_destroy(dev->dram_alloc);
+	pthread_mutex_destroy(&dev->buffers_lock);
+	free(dev);
+}
+
+const char *ttrt_device_backend(const struct ttrt_device *dev)
+{
+	return dev->backend_desc;
+}
+
+uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev)
+{
+	return dev->cfg.dram_bank_size;
+}
+
+static int range_fits(uint64_t addr, size_t len, uint64_t size)
+{
+	return addr <= size && len <= size - addr;
+}
+
+int ttrt_l1_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
+		 void *buf, size_t len)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	if (!range_fits(addr, len, TTRT_L1_SIZE))
+		return -ENXIO;
+	return dev->backend->ops->read(dev->backend, noc0, addr, buf, len);
+}
+
+int ttrt_l1_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
+		  const void *buf, size_t len)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	if (!range_fits(addr, len, TTRT_L1_SIZE))
+		return -EFBIG;
+	return dev->backend->ops->write(dev->backend, noc0, addr, buf, len);
+}
+
+int ttrt_dram_read(struct ttrt_device *dev, int bank, uint64_t addr, void *buf, size_t len)
+{
+	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
+		return -EINVAL;
+	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
+		return -ENXIO;
+	return dev->backend->ops->read(dev->backend, ttrt_dram_bank_noc0(bank), addr, buf, len);
+}
+
+int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
+		    const void *buf, size_t len)
+{
+	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
+		return -EINVAL;
+	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
+		return -EFBIG;
+	return dev->backend->ops->write(dev->backend, ttrt_dram_bank_noc0(bank), addr, buf, len);
+}
+
+int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)
+{
+	return dev->backend->ops->telemetry(dev->backend, out);
+}
+
+int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
+			  enum ttrt_risc_state states[5], uint32_t pcs[5])
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	return dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
+}

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ttrt: the ttfs runtime. A small C API over a Tenstorrent Blackhole P100A,
+ * either a real card through tt-kmd or the built-in simulated chip.
+ *
+ * Conventions: functions that can fail return 0 or a negative errno.
+ * Functions that take `char *err, size_t errlen` also write a one-line
+ * human-readable reason there (path and cause) when they fail.
+ */
+#ifndef TTRT_H
+#define TTRT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <limits.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TTRT_VERSION "0.1.0"
+
+/* ---- configuration ------------------------------------------------------ */
+
+#define TTRT_BACKEND_SIM 0
+#define TTRT_BACKEND_KMD 1
+
+struct ttrt_config {
+	int backend;                     /* TTRT_BACKEND_* */
+	int backend_explicit;            /* backend= was given; device= then won't switch it */
+	char device_path[PATH_MAX];      /* kmd: /dev/tenstorrent/N */
+	uint64_t dram_bank_size;         /* sim: bytes per DRAM bank */
+	char cache_dir[PATH_MAX];        /* build cache */
+	uint32_t timeout_ms;             /* default program timeout */
+};
+
+void ttrt_config_defaults(struct ttrt_config *cfg);
+/* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms"). */
+int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
+		    char *err, size_t errlen);
+/* Load an INI file: section [ttfs] (or none) with the keys above. On error,
+ * err names the file and line. */
+int ttrt_config_load(struct ttrt_config *cfg, const char *path, char *err, size_t errlen);
+/* Parse "4G", "512M", "65536" ... into bytes. */
+int ttrt_parse_size(const char *text, uint64_t *out);
+
+/* ---- topology of a P100A (reference/blackhole-abi.md §3) ---------------- */
+
+#define TTRT_NOC_GRID_X      17
+#define TTRT_NOC_GRID_Y      12
+#define TTRT_TENSIX_GRID_X   12     /* logical worker columns */
+#define TTRT_TENSIX_GRID_Y   10     /* logical worker rows */
+#define TTRT_NUM_TENSIX      (TTRT_TENSIX_GRID_X * TTRT_TENSIX_GRID_Y)
+#define TTRT_NUM_DRAM_BANKS  7
+#define TTRT_L1_SIZE         0x180000u
+
+struct ttrt_xy {
+	uint8_t x, y;
+};
+
+enum ttrt_tile_kind {
+	TTRT_TILE_NONE = 0,          /* off the grid */
+	TTRT_TILE_TENSIX,
+	TTRT_TILE_TENSIX_HARVESTED,
+	TTRT_TILE_DRAM,
+	TTRT_TILE_DRAM_HARVESTED,
+	TTRT_TILE_ARC,
+	TTRT_TILE_PCIE,
+	TTRT_TILE_ETH_DISABLED,
+	TTRT_TILE_SECURITY,
+	TTRT_TILE_L2CPU,
+	TTRT_TILE_ROUTER,
+};
+
+/* Logical worker (0..11, 0..9) <-> NOC0 coordinates. -EINVAL off the grid. */
+int ttrt_logical_to_noc0(struct ttrt_xy logical, struct ttrt_xy *noc0);
+int ttrt_noc0_to_logical(struct ttrt_xy noc0, struct ttrt_xy *logical);
+/* Index 0..119 of a logical core (row-major, y * 12 + x). */
+int ttrt_core_index(struct ttrt_xy logical);
+struct ttrt_xy ttrt_core_logical(int index);
+enum ttrt_tile_kind ttrt_tile_kind(struct ttrt_xy noc0);
+const char *ttrt_tile_kind_name(enum ttrt_tile_kind kind);
+/* Logical DRAM bank (0..6) of a NOC0 DRAM endpoint, or -1. */
+int ttrt_dram_bank_of_noc0(struct ttrt_xy noc0);
+/* The NOC0 endpoint the host uses for a logical DRAM bank. */
+struct ttrt_xy ttrt_dram_bank_noc0(int bank);
+/* The physical bank (0..7) behind a logical bank. */
+int ttrt_dram_bank_physical(int bank);
+struct ttrt_xy ttrt_arc_noc0(void);
+struct ttrt_xy ttrt_pcie_noc0(void);
+
+/* The bank-to-NOC table the firmware and kernels read at
+ * MEM_BANK_TO_NOC_SCRATCH (struct tt_bank_table in tt/l1_map.h). */
+struct tt_bank_table;
+void ttrt_bank_table_build(struct tt_bank_table *table);
+
+/* ---- devices ------------------------------------------------------------- */
+
+struct ttrt_device;
+
+int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
+		     char *err, size_t errlen);
+void ttrt_device_close(struct ttrt_device *dev);
+
+/* "sim", or "kmd /dev/tenstorrent/0". */
+const char *ttrt_device_backend(const struct ttrt_device *dev);
+uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev);
+
+/* Byte access to a Tensix core's L1 (logical coordinates) and to a DRAM
+ * bank. A range that does not fit is refused whole: -EFBIG for a write,
+ * -ENXIO for a read, nothing transferred. */
+int ttrt_l1_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
+		 void *buf, size_t len);
+int ttrt_l1_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
+		  const void *buf, size_t len);
+int ttrt_dram_read(struct ttrt_device *dev, int bank, uint64_t addr, void *buf, size_t len);
+int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
+		    const void *buf, size_t len);
+
+/* ---- per-core state (needs running firmware) ---------------------------- */
+
+enum ttrt_risc_state {
+	TTRT_RISC_UNKNOWN = 0,     /* backend cannot tell (no firmware model yet) */
+	TTRT_RISC_RESET,           /* held in soft reset */
+	TTRT_RISC_IDLE,            /* in firmware, waiting for go */
+	TTRT_RISC_RUNNING,         /* running a kernel */
+	TTRT_RISC_WAITING,         /* parked on a poll */
+	TTRT_RISC_FAULT,
+};
+
+/* State and PC of brisc, ncrisc, trisc0..2 of a core. A backend without a
+ * firmware model reports TTRT_RISC_UNKNOWN. */
+int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
+			  enum ttrt_risc_state states[5], uint32_t pcs[5]);
+const char *ttrt_risc_state_name(enum ttrt_risc_state state);
+
+/* ---- telemetry ----------------------------------------------------------- */
+
+struct ttrt_telemetry {
+	double asic_temperature_c;
+	uint32_t aiclk_mhz;
+	uint32_t axiclk_mhz;
+	uint32_t arcclk_mhz;
+	double vcore_mv;
+	double tdp_w;
+	double tdc_a;
+	uint64_t board_id;
+	uint32_t fw_bundle_version;   /* 0xAABBCCDD */
+	uint32_t heartbeat;
+	uint32_t enabled_tensix_cols; /* physical column mask */
+	uint32_t enabled_gddr;        /* physical bank mask */
+	int modelled;                 /* 1 = values come from the simulator's model */
+};
+
+int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out);
+
+/* ---- interleaved DRAM buffers -------------------------------------------- */
+
+#define TTRT_BUFFER_NAME_MAX       63
+#define TTRT_DEFAULT_PAGE_SIZE     2048u   /* one bfloat16 32x32 tile */
+#define TTRT_DRAM_ALIGNMENT        64u
+#define TTRT_DRAM_ALLOC_BASE       0x40u   /* 0..0x3F: barrier word */
+
+struct ttrt_buffer;
+
+/* Names are [A-Za-z0-9._-], 1..63 chars, not "." or "..". -EINVAL for bad
+ * characters, -ENAMETOOLONG for long names. */
+int ttrt_buffer_name_check(const char *name);
+/* A new buffer starts unallocated (size 0, page size 2048). Returns a
+ * reference the caller must put. */
+int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
+/* Takes a new reference to an existing buffer, or -ENOENT. */
+int ttrt_buffer_find(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
+void ttrt_buffer_get(struct ttrt_buffer *buf);
+void ttrt_buffer_put(struct ttrt_buffer *buf);
+/* Frees the DRAM and unlinks the name; open references see -ENOENT. */
+int ttrt_buffer_delete(struct ttrt_buffer *buf);
+/* Names of all buffers, in creation order. Calls fn until it returns non-zero. */
+int ttrt_buffer_foreach(struct ttrt_device *dev,
+			int (*fn)(struct ttrt_buffer *buf, void *arg), void *arg);
+
+/* Size and page size may change until the first data write (-EBUSY after).
+ * Setting the size allocates: -EINVAL for 0, -ENOSPC beyond free DRAM. */
+int ttrt_buffer_set_size(struct ttrt_buffer *buf, uint64_t size);
+int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size);
+
+const char *ttrt_buffer_name(const struct ttrt_buffer *buf);
+uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf);
+uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf);
+/* Bank address, the same in every bank; -ENODATA before allocation. */
+int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr);
+int ttrt_buffer_is_written(const struct ttrt_buffer *buf);
+/* Where page i lives: bank i % 7 at address + (i / 7) * aligned page size. */
+int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
+			      int *bank, uint64_t *bank_addr);
+
+/* Bytes in logical order; the interleave is hidden. Out of range: -EFBIG
+ * (write) or -ENXIO (read), nothing transferred. */
+int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src, size_t len);
+int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len);
+
+/* Free bytes per bank (the largest buffer that can still be allocated is
+ * this times 7). */
+uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
+
+/* ---- text views (rendered on each open; caller frees *out) --------------- */
+
+int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len);
+int ttrt_render_telemetry(struct ttrt_device *dev, char **out, size_t *len);
+int ttrt_render_info_json(struct ttrt_device *dev, char **out, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TTRT_H */

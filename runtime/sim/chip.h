@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The simulated Blackhole P100A: the memories of the chip. L1 of the 120
+ * Tensix cores and the 7 DRAM banks live in anonymous mappings reserved
+ * with MAP_NORESERVE, so untouched memory costs no RAM: the kernel hands
+ * out pages only where something was written.
+ */
+#ifndef TTFS_SIM_CHIP_H
+#define TTFS_SIM_CHIP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttrt.h"
+
+struct sim_chip {
+	uint8_t *l1;                /* TTRT_NUM_TENSIX * TTRT_L1_SIZE */
+	uint8_t *dram;              /* TTRT_NUM_DRAM_BANKS * dram_bank_size */
+	uint64_t dram_bank_size;
+	uint64_t created_ns;        /* for the modelled telemetry heartbeat */
+};
+
+int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out);
+void sim_chip_destroy(struct sim_chip *chip);
+uint64_t sim_chip_uptime_ms(const struct sim_chip *chip);
+
+static inline uint8_t *sim_chip_l1(struct sim_chip *chip, int core_index)
+{
+	return chip->l1 + (size_t)core_index * TTRT_L1_SIZE;
+}
+
+static inline uint8_t *sim_chip_dram(struct sim_chip *chip, int bank)
+{
+	return chip->dram + (size_t)bank * chip->dram_bank_size;
+}
+
+#endif
