@@ -19,6 +19,7 @@ void rv32_hart_reset(struct rv32_hart *h, uint32_t pc)
 {
     memset(h->x, 0, sizeof h->x);
     h->pc = pc;
+    h->retired = 0;
     memset(&h->fault, 0, sizeof h->fault);
     h->fault.cause = RV32_OK;
     h->yield_req = 0;

@@ -111,7 +111,7 @@ struct rv32_hart {
 
 /* Does not allocate; h keeps pointers to bus and local (caller owns both). */
 void rv32_hart_init(struct rv32_hart *h, int id, struct rv32_bus *bus, uint8_t *local, uint32_t local_size);
-void rv32_hart_reset(struct rv32_hart *h, uint32_t pc);   /* regs zeroed, pc set, fault cleared, retired kept */
+void rv32_hart_reset(struct rv32_hart *h, uint32_t pc);   /* regs zeroed, pc set, fault cleared, retired = 0 */
 /* Run until max_insns retired or a stop condition. A faulted hart stays
  * faulted: calling rv32_run again re-executes the faulting instruction. */
 enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns);
