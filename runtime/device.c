@@ -135,3 +135,10 @@ int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 		return -EINVAL;
 	return dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
 }
+
+int ttrt_device_reset(struct ttrt_device *dev)
+{
+	(void)dev;
+	/* Nothing runs firmware yet, so there is nothing to reload. */
+	return -ENOSYS;
+}

@@ -102,6 +102,9 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 		     char *err, size_t errlen);
 void ttrt_device_close(struct ttrt_device *dev);
 
+/* Stop everything and reload firmware on every core. */
+int ttrt_device_reset(struct ttrt_device *dev);
+
 /* "sim", or "kmd /dev/tenstorrent/0". */
 const char *ttrt_device_backend(const struct ttrt_device *dev);
 uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev);

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The FUSE layer: a thin map from nodes to runtime calls. Each subtree
+ * (root, device, cores, noc0, dram, buffers) implements the same small set
+ * of operations; ops.c dispatches on the node kind.
+ */
+#ifndef TTFS_FS_H
+#define TTFS_FS_H
+
+#include "node.h"
+#include "ttrt.h"
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct buffer_nodes;
+
+struct fs {
+	struct ttrt_device *dev;
+	struct buffer_nodes *buffers;
+	uid_t uid;
+	gid_t gid;
+	struct timespec mounted_at;
+};
+
+/* An open file. Text files are rendered once at open (a snapshot, as
+ * lxcfs does); memory files go to the runtime on every read and write. */
+struct handle;
+struct handle_ops {
+	ssize_t (*read)(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off);
+	ssize_t (*write)(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off);
+	void (*release)(struct handle *h);
+};
+
+struct handle {
+	const struct handle_ops *ops;
+	struct node node;
+	char *text;
+	size_t len;
+	struct ttrt_buffer *buf;   /* buffer files hold a reference */
+};
+
+/* readdir callback: return non-zero to stop (the reply buffer is full). */
+typedef int (*dir_fill_fn)(void *ctx, const char *name, struct node child, mode_t type);
+
+struct subtree_ops {
+	int (*stat)(struct fs *fs, struct node n, struct stat *st);
+	int (*lookup)(struct fs *fs, struct node dir, const char *name, struct node *child);
+	int (*readdir)(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx);
+	int (*open)(struct fs *fs, struct node n, int flags, struct handle **out);
+	int (*readlink)(struct fs *fs, struct node n, char *buf, size_t size);
+	int (*mkdir)(struct fs *fs, struct node dir, const char *name, struct node *child);
+	int (*rmdir)(struct fs *fs, struct node dir, const char *name);
+	int (*truncate)(struct fs *fs, struct node n, off_t size);
+};
+
+extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc0_subtree,
+	dram_subtree, buffers_subtree;
+const struct subtree_ops *subtree_of(enum node_kind kind);
+
+/* Helpers shared by the subtrees (stat_helpers.c, handle.c). */
+void stat_fill(struct fs *fs, struct stat *st, struct node n, mode_t mode, off_t size);
+void stat_dir(struct fs *fs, struct stat *st, struct node n, nlink_t links);
+int open_wants_write(int flags);
+/* A handle that serves a rendered text; takes ownership of text. */
+int handle_new_text(struct node n, char *text, size_t len, struct handle **out);
+int handle_new(struct node n, const struct handle_ops *ops, struct handle **out);
+void handle_free(struct handle *h);
+ssize_t handle_read_text(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off);
+/* Renders a text view only to learn its size (for stat). */
+int rendered_size(int (*render)(struct ttrt_device *, char **, size_t *),
+		  struct ttrt_device *dev, off_t *size);
+/* Bounds rule for fixed-size files: a read starting past the end is
+ * -ENXIO, at the end is EOF; a write that does not fit is -EFBIG. */
+int clamp_read(off_t off, size_t *size, uint64_t file_size);
+int check_write(off_t off, size_t size, uint64_t file_size);
+
+#endif

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ttfs: mount a Tenstorrent Blackhole P100A as a file tree.
+ */
+#include "buffer_nodes.h"
+#include "fs.h"
+#include "ops.h"
+#include "options.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_IDLE_THREADS 8
+
+static int run_loop(struct fuse_session *se, const struct fuse_cmdline_opts *cmd)
+{
+	struct fuse_loop_config *lc;
+	int rc;
+
+	if (cmd->singlethread)
+		return fuse_session_loop(se);
+	lc = fuse_loop_cfg_create();
+	if (!lc)
+		return -ENOMEM;
+	fuse_loop_cfg_set_clone_fd(lc, 0);
+	fuse_loop_cfg_set_max_threads(lc, MAX_IDLE_THREADS);
+	rc = fuse_session_loop_mt(se, lc);
+	fuse_loop_cfg_destroy(lc);
+	return rc;
+}
+
+/* The loop reports the signal that stopped it; SIGTERM, SIGINT and SIGHUP
+ * are orderly stops and exit 0, like an unmount. */
+static int exit_code_of(int loop_rc)
+{
+	if (loop_rc == 0 || loop_rc == SIGTERM || loop_rc == SIGINT || loop_rc == SIGHUP)
+		return 0;
+	return 1;
+}
+
+int main(int argc, char *argv[])
+{
+	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
+	struct ttfs_settings settings;
+	struct fs fs = { 0 };
+	struct fuse_session *se;
+	char err[512] = "";
+	int code, rc;
+
+	if (ttfs_parse_options(&args, &settings, &code)) {
+		fuse_opt_free_args(&args);
+		ttfs_settings_free(&settings);
+		return code;
+	}
+	code = 1;
+	fs.uid = getuid();
+	fs.gid = getgid();
+	clock_gettime(CLOCK_REALTIME, &fs.mounted_at);
+	rc = ttrt_device_open(&settings.cfg, &fs.dev, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "ttfs: cannot open device: %s\n", err[0] ? err : strerror(-rc));
+		goto out_args;
+	}
+	if (buffer_nodes_create(&fs.buffers))
+		goto out_dev;
+	se = fuse_session_new(&args, &ttfs_ops, sizeof(ttfs_ops), &fs);
+	if (!se)
+		goto out_nodes;
+	if (fuse_set_signal_handlers(se) != 0)
+		goto out_session;
+	if (fuse_session_mount(se, settings.cmd.mountpoint) != 0)
+		goto out_signals;
+	if (fuse_daemonize(settings.cmd.foreground) != 0)
+		goto out_unmount;
+	code = exit_code_of(run_loop(se, &settings.cmd));
+
+out_unmount:
+	fuse_session_unmount(se);
+out_signals:
+	fuse_remove_signal_handlers(se);
+out_session:
+	fuse_session_destroy(se);
+out_nodes:
+	buffer_nodes_destroy(fs.buffers);
+out_dev:
+	ttrt_device_close(fs.dev);
+out_args:
+	fuse_opt_free_args(&args);
+	ttfs_settings_free(&settings);
+	return code;
+}

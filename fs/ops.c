@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * libfuse low-level operations: decode the inode into a node, hand it to
+ * its subtree, reply. Every entry and attribute has a zero timeout and
+ * every file is direct_io, so nothing the kernel shows is ever stale.
+ */
+#include "buffer_nodes.h"
+#include "fs.h"
+#include "ops.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct subtree_ops *subtree_of(enum node_kind kind)
+{
+	switch (kind) {
+	case K_ROOT: case K_README: return &root_subtree;
+	case K_DEVICE_DIR: case K_DEVICE_FILE: return &device_subtree;
+	case K_CORES_DIR: case K_CORE_DIR: case K_CORE_FILE: return &cores_subtree;
+	case K_NOC0_DIR: case K_NOC0_LINK: return &noc0_subtree;
+	case K_DRAM_DIR: case K_DRAM_BANK: return &dram_subtree;
+	case K_BUFFERS_DIR: case K_BUFFER_DIR: case K_BUFFER_FILE: return &buffers_subtree;
+	default: return NULL;
+	}
+}
+
+static struct fs *fs_of(fuse_req_t req)
+{
+	return fuse_req_userdata(req);
+}
+
+static int node_stat(struct fs *fs, struct node n, struct stat *st)
+{
+	const struct subtree_ops *ops = subtree_of(n.kind);
+
+	return ops ? ops->stat(fs, n, st) : -ENOENT;
+}
+
+static int is_buffer_node(struct node n)
+{
+	return n.kind == K_BUFFER_DIR || n.kind == K_BUFFER_FILE;
+}
+
+/* Reply with an entry; buffer nodes count the lookup for forget. */
+static void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
+{
+	struct fuse_entry_param e;
+	int rc;
+
+	memset(&e, 0, sizeof(e));
+	rc = node_stat(fs, child, &e.attr);
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	e.ino = node_ino(child);
+	e.generation = 1;
+	if (is_buffer_node(child))
+		buffer_nodes_lookup(fs->buffers, child.idx, 1);
+	if (fuse_reply_entry(req, &e) != 0 && is_buffer_node(child))
+		buffer_nodes_forget(fs->buffers, child.idx, 1);
+}
+
+static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct fs *fs = fs_of(req);
+	struct node dir = node_of_ino(parent), child;
+	const struct subtree_ops *ops = subtree_of(dir.kind);
+	int rc = ops && ops->lookup ? ops->lookup(fs, dir, name, &child) : -ENOTDIR;
+
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		reply_entry(req, fs, child);
+}
+
+static void op_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
+{
+	struct node n = node_of_ino(ino);
+
+	if (is_buffer_node(n))
+		buffer_nodes_forget(fs_of(req)->buffers, n.idx, nlookup);
+	fuse_reply_none(req);
+}
+
+static void op_forget_multi(fuse_req_t req, size_t count, struct fuse_forget_data *forgets)
+{
+	for (size_t i = 0; i < count; i++) {
+		struct node n = node_of_ino(forgets[i].ino);
+		if (is_buffer_node(n))
+			buffer_nodes_forget(fs_of(req)->buffers, n.idx, forgets[i].nlookup);
+	}
+	fuse_reply_none(req);
+}
+
+static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct stat st;
+	int rc = node_stat(fs_of(req), node_of_ino(ino), &st);
+
+	(void)fi;
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		fuse_reply_attr(req, &st, 0.0);
+}
+
+/* Only size changes (truncation) are meaningful; the subtree decides. */
+static void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
+		       struct fuse_file_info *fi)
+{
+	struct fs *fs = fs_of(req);
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	struct stat st;
+	int rc = 0;
+
+	(void)fi;
+	if (to_set & (FUSE_SET_ATTR_MODE | FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID))
+		rc = -EPERM;
+	else if (to_set & FUSE_SET_ATTR_SIZE)
+		rc = ops && ops->truncate ? ops->truncate(fs, n, attr->st_size) : -EACCES;
+	if (rc == 0)
+		rc = node_stat(fs, n, &st);
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		fuse_reply_attr(req, &st, 0.0);
+}
+
+static void op_readlink(fuse_req_t req, fuse_ino_t ino)
+{
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	char target[256];
+	int rc = ops && ops->readlink ? ops->readlink(fs_of(req), n, target, sizeof(target))
+				      : -EINVAL;
+
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		fuse_reply_readlink(req, target);
+}
+
+static void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode)
+{
+	struct fs *fs = fs_of(req);
+	struct node dir = node_of_ino(parent), child;
+	const struct subtree_ops *ops = subtree_of(dir.kind);
+	int rc = ops && ops->mkdir ? ops->mkdir(fs, dir, name, &child) : -EPERM;
+
+	(void)mode;
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		reply_entry(req, fs, child);
+}
+
+static void op_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct node dir = node_of_ino(parent), child;
+	const struct subtree_ops *ops = subtree_of(dir.kind);
+	int rc;
+
+	if (ops && ops->rmdir)
+		rc = ops->rmdir(fs_of(req), dir, name);
+	else if (ops && ops->lookup && ops->lookup(fs_of(req), dir, name, &child) == 0)
+		rc = -EPERM;
+	else
+		rc = -ENOENT;
+	fuse_reply_err(req, -rc);
+}
+
+static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	struct handle *h = NULL;
+	int rc = ops && ops->open ? ops->open(fs_of(req), n, fi->flags, &h) : -EISDIR;
+
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	fi->fh = (uint64_t)(uintptr_t)h;
+	fi->direct_io = 1;
+	fi->keep_cache = 0;
+	fi->nonseekable = 0;
+	if (fuse_reply_open(req, fi) != 0)
+		handle_free(h);
+}
+
+static struct handle *handle_of(struct fuse_file_info *fi)
+{
+	return (struct handle *)(uintptr_t)fi->fh;
+}
+
+static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+	char *buf;
+	ssize_t n;
+
+	(void)ino;
+	if (!h->ops->read) {
+		fuse_reply_err(req, EBADF);
+		return;
+	}
+	buf = malloc(size ? size : 1);
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	n = h->ops->read(fs_of(req), h, buf, size, off);
+	if (n < 0)
+		fuse_reply_err(req, (int)-n);
+	else
+		fuse_reply_buf(req, buf, (size_t)n);
+	free(buf);
+}
+
+static void op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
+		     struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+	ssize_t n;
+
+	(void)ino;
+	if (!h->ops->write) {
+		fuse_reply_err(req, EBADF);
+		return;
+	}
+	n = h->ops->write(fs_of(req), h, buf, size, off);
+	if (n < 0)
+		fuse_reply_err(req, (int)-n);
+	else
+		fuse_reply_write(req, (size_t)n);
+}
+
+static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	(void)ino;
+	handle_free(handle_of(fi));
+	fuse_reply_err(req, 0);
+}
+
+/* ---- directories: the listing is taken whole at opendir ---------------- */
+
+struct dir_entry {
+	char name[256];
+	fuse_ino_t ino;
+	mode_t type;
+};
+
+struct dir_listing {
+	struct dir_entry *entries;
+	size_t count, cap;
+	int failed;
+};
+
+static int listing_add(void *ctx, const char *name, struct node child, mode_t type)
+{
+	struct dir_listing *dl = ctx;
+	struct dir_entry *e;
+
+	if (dl->count == dl->cap) {
+		size_t cap = dl->cap ? dl->cap * 2 : 32;
+		struct dir_entry *p = realloc(dl->entries, cap * sizeof(*p));
+		if (!p) {
+			dl->failed = 1;
+			return 1;
+		}
+		dl->entries = p;
+		dl->cap = cap;
+	}
+	e = &dl->entries[dl->count++];
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	e->ino = node_ino(child);
+	e->type = type;
+	return 0;
+}
+
+static void listing_free(struct dir_listing *dl)
+{
+	free(dl->entries);
+	free(dl);
+}
+
+static void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	struct dir_listing *dl;
+	struct stat st;
+	int rc = node_stat(fs_of(req), n, &st);
+
+	if (rc == 0 && !S_ISDIR(st.st_mode))
+		rc = -ENOTDIR;
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	dl = calloc(1, sizeof(*dl));
+	if (!dl) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	listing_add(dl, ".", n, S_IFDIR);
+	listing_add(dl, "..", n, S_IFDIR);
+	rc = ops->readdir(fs_of(req), n, listing_add, dl);
+	if (rc || dl->failed) {
+		listing_free(dl);
+		fuse_reply_err(req, rc ? -rc : ENOMEM);
+		return;
+	}
+	fi->fh = (uint64_t)(uintptr_t)dl;
+	if (fuse_reply_open(req, fi) != 0)
+		listing_free(dl);
+}
+
+/* off is the index of the next entry to send. */
+static void op_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		       struct fuse_file_info *fi)
+{
+	struct dir_listing *dl = (struct dir_listing *)(uintptr_t)fi->fh;
+	char *buf = malloc(size ? size : 1);
+	size_t used = 0;
+
+	(void)ino;
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		return;
+	}
+	for (size_t i = (size_t)off; off >= 0 && i < dl->count; i++) {
+		struct stat st = { .st_ino = dl->entries[i].ino, .st_mode = dl->entries[i].type };
+		size_t need = fuse_add_direntry(req, buf + used, size - used, dl->entries[i].name,
+						&st, (off_t)(i + 1));
+		if (need > size - used)
+			break;
+		used += need;
+	}
+	fuse_reply_buf(req, buf, used);
+	free(buf);
+}
+
+static void op_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	(void)ino;
+	listing_free((struct dir_listing *)(uintptr_t)fi->fh);
+	fuse_reply_err(req, 0);
+}
+
+static void op_statfs(fuse_req_t req, fuse_ino_t ino)
+{
+	struct statvfs sv;
+	struct fs *fs = fs_of(req);
+
+	(void)ino;
+	memset(&sv, 0, sizeof(sv));
+	sv.f_bsize = 4096;
+	sv.f_frsize = 4096;
+	sv.f_blocks = ttrt_dram_bank_size(fs->dev) * TTRT_NUM_DRAM_BANKS / 4096;
+	sv.f_bfree = sv.f_bavail = ttrt_dram_free_per_bank(fs->dev) * TTRT_NUM_DRAM_BANKS / 4096;
+	sv.f_namemax = 255;
+	fuse_reply_statfs(req, &sv);
+}
+
+static void op_init(void *userdata, struct fuse_conn_info *conn)
+{
+	(void)userdata;
+	/* Each write(2) must reach us as it was made, so attribute files see
+	 * whole values: never let the kernel gather writes in its cache. */
+	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+}
+
+const struct fuse_lowlevel_ops ttfs_ops = {
+	.init = op_init,
+	.lookup = op_lookup,
+	.forget = op_forget,
+	.forget_multi = op_forget_multi,
+	.getattr = op_getattr,
+	.setattr = op_setattr,
+	.readlink = op_readlink,
+	.mkdir = op_mkdir,
+	.rmdir = op_rmdir,
+	.open = op_open,
+	.read = op_read,
+	.write = op_write,
+	.release = op_release,
+	.opendir = op_opendir,
+	.readdir = op_readdir,
+	.releasedir = op_releasedir,
+	.statfs = op_statfs,
+};

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Command line: fuse's conventions (-f, -d, -s, -o opt, --help, --version)
+ * plus ttfs's own -o keys, which override the INI config file, which
+ * overrides the defaults.
+ */
+#include "options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_PENDING 32
+
+struct pending {
+	char *config_path;
+	char *kv[MAX_PENDING];     /* "key=value" in command-line order */
+	int count;
+	int overflow;
+};
+
+static const struct fuse_opt ttfs_opt_specs[] = {
+	FUSE_OPT_KEY("config=", 0),
+	FUSE_OPT_KEY("backend=", 1),
+	FUSE_OPT_KEY("device=", 1),
+	FUSE_OPT_KEY("dram_size=", 1),
+	FUSE_OPT_KEY("cache_dir=", 1),
+	FUSE_OPT_KEY("timeout_ms=", 1),
+	FUSE_OPT_END
+};
+
+static int on_opt(void *data, const char *arg, int key, struct fuse_args *outargs)
+{
+	struct pending *p = data;
+
+	(void)outargs;
+	if (key == 0) {
+		free(p->config_path);
+		p->config_path = strdup(arg + strlen("config="));
+		return 0;
+	}
+	if (key == 1) {
+		if (p->count == MAX_PENDING) {
+			p->overflow = 1;
+			return 0;
+		}
+		p->kv[p->count++] = strdup(arg);
+		return 0;
+	}
+	return 1;   /* not ours: leave it for fuse */
+}
+
+static void usage(const char *prog)
+{
+	printf("usage: %s [options] MOUNTPOINT\n\n"
+	       "Mount a Tenstorrent Blackhole P100A (or the built-in simulator) as a file tree.\n\n"
+	       "ttfs options:\n"
+	       "    -o config=FILE         INI config file (default %s if present)\n"
+	       "    -o backend=sim|kmd     simulated chip (default) or a card through tt-kmd\n"
+	       "    -o device=PATH         tt-kmd device, e.g. /dev/tenstorrent/0 (implies kmd)\n"
+	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
+	       "    -o cache_dir=DIR       kernel build cache\n"
+	       "    -o timeout_ms=N        default program timeout\n\n",
+	       prog, TTFS_DEFAULT_CONFIG);
+}
+
+static int apply_pending(struct ttfs_settings *s, struct pending *p)
+{
+	char err[512];
+
+	if (p->overflow) {
+		fprintf(stderr, "ttfs: too many -o options\n");
+		return -EINVAL;
+	}
+	if (p->config_path || access(TTFS_DEFAULT_CONFIG, F_OK) == 0) {
+		const char *path = p->config_path ? p->config_path : TTFS_DEFAULT_CONFIG;
+		if (ttrt_config_load(&s->cfg, path, err, sizeof(err))) {
+			fprintf(stderr, "ttfs: %s\n", err);
+			return -EINVAL;
+		}
+	}
+	for (int i = 0; i < p->count; i++) {
+		char *eq = strchr(p->kv[i], '=');
+		*eq = '\0';
+		if (ttrt_config_set(&s->cfg, p->kv[i], eq + 1, err, sizeof(err))) {
+			fprintf(stderr, "ttfs: -o %s=%s: %s\n", p->kv[i], eq + 1, err);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void pending_free(struct pending *p)
+{
+	free(p->config_path);
+	for (int i = 0; i < p->count; i++)
+		free(p->kv[i]);
+}
+
+int ttfs_parse_options(struct fuse_args *args, struct ttfs_settings *s, int *exit_code)
+{
+	struct pending p = { 0 };
+	int rc = 1;
+
+	memset(s, 0, sizeof(*s));
+	ttrt_config_defaults(&s->cfg);
+	*exit_code = 1;
+	if (fuse_opt_parse(args, &p, ttfs_opt_specs, on_opt) != 0)
+		goto out;
+	if (fuse_parse_cmdline(args, &s->cmd) != 0)
+		goto out;
+	if (s->cmd.show_help) {
+		usage(args->argv[0]);
+		fuse_cmdline_help();
+		fuse_lowlevel_help();
+		*exit_code = 0;
+		goto out;
+	}
+	if (s->cmd.show_version) {
+		printf("ttfs %s (libfuse %s)\n", TTRT_VERSION, fuse_pkgversion());
+		*exit_code = 0;
+		goto out;
+	}
+	if (!s->cmd.mountpoint) {
+		fprintf(stderr, "usage: %s [options] MOUNTPOINT (see --help)\n", args->argv[0]);
+		*exit_code = 2;
+		goto out;
+	}
+	if (apply_pending(s, &p))
+		goto out;
+	rc = 0;
+out:
+	pending_free(&p);
+	return rc;
+}
+
+void ttfs_settings_free(struct ttfs_settings *s)
+{
+	free(s->cmd.mountpoint);
+}

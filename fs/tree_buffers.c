@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * dram/buffers/<name>/: interleaved DRAM buffers made with mkdir.
+ * size and page_size take one value per write(2), as sysfs attributes do;
+ * data is the buffer's bytes in logical order.
+ */
+#include "buffer_nodes.h"
+#include "fs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum buffer_file { BUF_SIZE, BUF_PAGE_SIZE, BUF_ADDRESS, BUF_DATA, BUF_COUNT };
+
+static const struct {
+	const char *name;
+	mode_t mode;
+} buffer_files[BUF_COUNT] = {
+	[BUF_SIZE] = { "size", 0644 },
+	[BUF_PAGE_SIZE] = { "page_size", 0644 },
+	[BUF_ADDRESS] = { "address", 0444 },
+	[BUF_DATA] = { "data", 0644 },
+};
+
+/* The text of an attribute file. address before allocation: -ENODATA. */
+static int render_attr(struct ttrt_buffer *b, uint32_t file, char **out, size_t *len)
+{
+	uint64_t addr;
+	int n, rc;
+
+	switch (file) {
+	case BUF_SIZE:
+		n = asprintf(out, "%" PRIu64 "\n", ttrt_buffer_size(b));
+		break;
+	case BUF_PAGE_SIZE:
+		n = asprintf(out, "%" PRIu32 "\n", ttrt_buffer_page_size(b));
+		break;
+	case BUF_ADDRESS:
+		rc = ttrt_buffer_address(b, &addr);
+		if (rc)
+			return rc;
+		n = asprintf(out, "0x%08" PRIx64 "\n", addr);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (n < 0)
+		return -ENOMEM;
+	*len = (size_t)n;
+	return 0;
+}
+
+static int file_size(struct ttrt_buffer *b, uint32_t file, off_t *size)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if (file == BUF_DATA) {
+		*size = (off_t)ttrt_buffer_size(b);
+		return 0;
+	}
+	rc = render_attr(b, file, &text, &len);
+	if (rc == -ENODATA) {
+		*size = 0;
+		return 0;
+	}
+	if (rc)
+		return rc;
+	free(text);
+	*size = (off_t)len;
+	return 0;
+}
+
+static int buffers_stat(struct fs *fs, struct node n, struct stat *st)
+{
+	struct ttrt_buffer *b;
+	off_t size = 0;
+	int rc = 0;
+
+	if (n.kind == K_BUFFERS_DIR) {
+		stat_dir(fs, st, n, 2);
+		return 0;
+	}
+	b = buffer_nodes_get(fs->buffers, n.idx);
+	if (!b)
+		return -ENOENT;
+	if (n.kind == K_BUFFER_DIR)
+		stat_dir(fs, st, n, 2);
+	else if (n.file >= BUF_COUNT)
+		rc = -ENOENT;
+	else if ((rc = file_size(b, n.file, &size)) == 0)
+		stat_fill(fs, st, n, S_IFREG | buffer_files[n.file].mode, size);
+	ttrt_buffer_put(b);
+	return rc;
+}
+
+static int buffers_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
+{
+	uint64_t id;
+
+	if (dir.kind == K_BUFFERS_DIR) {
+		if (buffer_nodes_find(fs->buffers, name, &id))
+			return -ENOENT;
+		*child = node_make(K_BUFFER_DIR, id, 0);
+		return 0;
+	}
+	for (int i = 0; i < BUF_COUNT; i++) {
+		if (strcmp(name, buffer_files[i].name) == 0) {
+			*child = node_make(K_BUFFER_FILE, dir.idx, (uint32_t)i);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+struct readdir_ctx {
+	dir_fill_fn fill;
+	void *ctx;
+};
+
+static int fill_buffer_dir(void *arg, uint64_t id, const char *name)
+{
+	struct readdir_ctx *rc = arg;
+	return rc->fill(rc->ctx, name, node_make(K_BUFFER_DIR, id, 0), S_IFDIR);
+}
+
+static int buffers_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
+{
+	struct readdir_ctx rctx = { fill, ctx };
+
+	if (dir.kind == K_BUFFERS_DIR) {
+		buffer_nodes_foreach(fs->buffers, fill_buffer_dir, &rctx);
+		return 0;
+	}
+	for (int i = 0; i < BUF_COUNT; i++)
+		if (fill(ctx, buffer_files[i].name, node_make(K_BUFFER_FILE, dir.idx, (uint32_t)i),
+			 S_IFREG))
+			break;
+	return 0;
+}
+
+static ssize_t data_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
+{
+	int rc = clamp_read(off, &size, ttrt_buffer_size(h->buf));
+
+	(void)fs;
+	if (rc == 0 && size > 0)
+		rc = ttrt_buffer_read(h->buf, (uint64_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+static ssize_t data_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
+{
+	int rc = check_write(off, size, ttrt_buffer_size(h->buf));
+
+	(void)fs;
+	if (rc == 0)
+		rc = ttrt_buffer_write(h->buf, (uint64_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+/* One whole value per write: "4096", "4096\n", "0x1000", "64K". */
+static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
+{
+	char text[32];
+	uint64_t value;
+	int rc;
+
+	(void)fs;
+	(void)off;
+	if (size == 0 || size >= sizeof(text))
+		return -EINVAL;
+	memcpy(text, buf, size);
+	text[size] = '\0';
+	if (ttrt_parse_size(text, &value))
+		return -EINVAL;
+	if (h->node.file == BUF_SIZE)
+		rc = ttrt_buffer_set_size(h->buf, value);
+	else
+		rc = value > UINT32_MAX ? -EINVAL : ttrt_buffer_set_page_size(h->buf, (uint32_t)value);
+	return rc ? rc : (ssize_t)size;
+}
+
+static void buffer_handle_release(struct handle *h)
+{
+	ttrt_buffer_put(h->buf);
+}
+
+static const struct handle_ops data_ops = {
+	.read = data_read,
+	.write = data_write,
+	.release = buffer_handle_release,
+};
+
+static const struct handle_ops attr_write_ops = {
+	.read = handle_read_text,
+	.write = attr_write,
+	.release = buffer_handle_release,
+};
+
+static int buffers_open(struct fs *fs, struct node n, int flags, struct handle **out)
+{
+	struct ttrt_buffer *b;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (n.kind != K_BUFFER_FILE)
+		return -EISDIR;
+	if (open_wants_write(flags) && !(buffer_files[n.file].mode & 0200))
+		return -EACCES;
+	b = buffer_nodes_get(fs->buffers, n.idx);
+	if (!b)
+		return -ENOENT;
+	if (n.file != BUF_DATA && (flags & O_ACCMODE) != O_WRONLY) {
+		rc = render_attr(b, n.file, &text, &len);
+		if (rc)
+			goto fail;
+	}
+	rc = handle_new(n, n.file == BUF_DATA ? &data_ops : &attr_write_ops, out);
+	if (rc)
+		goto fail;
+	(*out)->buf = b;
+	(*out)->text = text;
+	(*out)->len = len;
+	return 0;
+
+fail:
+	free(text);
+	ttrt_buffer_put(b);
+	return rc;
+}
+
+static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struct node *child)
+{
+	struct ttrt_buffer *b;
+	uint64_t id;
+	int rc;
+
+	if (dir.kind != K_BUFFERS_DIR)
+		return -EPERM;
+	rc = ttrt_buffer_new(fs->dev, name, &b);
+	if (rc)
+		return rc;
+	rc = buffer_nodes_add(fs->buffers, b, &id);
+	if (rc)
+		ttrt_buffer_delete(b);
+	ttrt_buffer_put(b);
+	if (rc)
+		return rc;
+	*child = node_make(K_BUFFER_DIR, id, 0);
+	return 0;
+}
+
+static int buffers_rmdir(struct fs *fs, struct node dir, const char *name)
+{
+	struct ttrt_buffer *b;
+	uint64_t id;
+	int rc;
+
+	if (dir.kind != K_BUFFERS_DIR)
+		return -ENOTDIR;
+	if (buffer_nodes_find(fs->buffers, name, &id))
+		return -ENOENT;
+	b = buffer_nodes_get(fs->buffers, id);
+	if (!b)
+		return -ENOENT;
+	rc = buffer_nodes_remove(fs->buffers, id);
+	if (rc == 0)
+		rc = ttrt_buffer_delete(b);
+	ttrt_buffer_put(b);
+	return rc;
+}
+
+/* `echo 4096 > size` truncates first; data keeps its size. */
+static int buffers_truncate(struct fs *fs, struct node n, off_t size)
+{
+	(void)fs;
+	(void)size;
+	if (n.kind != K_BUFFER_FILE)
+		return -EISDIR;
+	return buffer_files[n.file].mode & 0200 ? 0 : -EACCES;
+}
+
+const struct subtree_ops buffers_subtree = {
+	.stat = buffers_stat,
+	.lookup = buffers_lookup,
+	.readdir = buffers_readdir,
+	.open = buffers_open,
+	.mkdir = buffers_mkdir,
+	.rmdir = buffers_rmdir,
+	.truncate = buffers_truncate,
+};

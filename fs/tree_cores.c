@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * cores/<x>,<y>/: one directory per usable Tensix core, by logical
+ * coordinates. l1 is the whole L1 (offset = address); mailbox is the
+ * mailboxes_t region at L1 0x60.
+ */
+#include "coord_names.h"
+#include "fs.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <string.h>
+
+enum core_file { CORE_L1, CORE_MAILBOX, CORE_COUNT };
+
+static const struct {
+	const char *name;
+	mode_t mode;
+	uint32_t base;       /* L1 address of file offset 0 */
+	uint32_t size;
+} core_files[CORE_COUNT] = {
+	[CORE_L1] = { "l1", 0644, 0, TT_L1_SIZE },
+	[CORE_MAILBOX] = { "mailbox", 0444, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE },
+};
+
+static int cores_stat(struct fs *fs, struct node n, struct stat *st)
+{
+	switch (n.kind) {
+	case K_CORES_DIR:
+		stat_dir(fs, st, n, 2 + TTRT_NUM_TENSIX);
+		return 0;
+	case K_CORE_DIR:
+		if (n.idx >= TTRT_NUM_TENSIX)
+			return -ENOENT;
+		stat_dir(fs, st, n, 2);
+		return 0;
+	default:
+		if (n.idx >= TTRT_NUM_TENSIX || n.file >= CORE_COUNT)
+			return -ENOENT;
+		stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, core_files[n.file].size);
+		return 0;
+	}
+}
+
+static int cores_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
+{
+	struct ttrt_xy xy;
+	int index;
+
+	(void)fs;
+	if (dir.kind == K_CORES_DIR) {
+		if (coord_parse(name, ',', &xy) || (index = ttrt_core_index(xy)) < 0)
+			return -ENOENT;
+		*child = node_make(K_CORE_DIR, (uint64_t)index, 0);
+		return 0;
+	}
+	for (int i = 0; i < CORE_COUNT; i++) {
+		if (strcmp(name, core_files[i].name) == 0) {
+			*child = node_make(K_CORE_FILE, dir.idx, (uint32_t)i);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static int cores_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
+{
+	char name[COORD_NAME_MAX];
+
+	(void)fs;
+	if (dir.kind == K_CORES_DIR) {
+		for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+			coord_format(name, sizeof(name), ',', ttrt_core_logical(i));
+			if (fill(ctx, name, node_make(K_CORE_DIR, (uint64_t)i, 0), S_IFDIR))
+				break;
+		}
+		return 0;
+	}
+	for (int i = 0; i < CORE_COUNT; i++)
+		if (fill(ctx, core_files[i].name, node_make(K_CORE_FILE, dir.idx, (uint32_t)i), S_IFREG))
+			break;
+	return 0;
+}
+
+static ssize_t core_mem_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
+{
+	uint32_t file = h->node.file;
+	int rc = clamp_read(off, &size, core_files[file].size);
+
+	if (rc == 0 && size > 0)
+		rc = ttrt_l1_read(fs->dev, ttrt_core_logical((int)h->node.idx),
+				  core_files[file].base + (uint32_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+static ssize_t core_mem_write(struct fs *fs, struct handle *h, const char *buf, size_t size,
+			      off_t off)
+{
+	uint32_t file = h->node.file;
+	int rc = check_write(off, size, core_files[file].size);
+
+	if (rc == 0)
+		rc = ttrt_l1_write(fs->dev, ttrt_core_logical((int)h->node.idx),
+				   core_files[file].base + (uint32_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+static const struct handle_ops core_mem_ops = {
+	.read = core_mem_read,
+	.write = core_mem_write,
+};
+
+static int cores_open(struct fs *fs, struct node n, int flags, struct handle **out)
+{
+	(void)fs;
+	if (n.kind != K_CORE_FILE)
+		return -EISDIR;
+	if (open_wants_write(flags) && !(core_files[n.file].mode & 0200))
+		return -EACCES;
+	return handle_new(n, &core_mem_ops, out);
+}
+
+/* Memory has a fixed size: `>` truncation is accepted and changes nothing. */
+static int cores_truncate(struct fs *fs, struct node n, off_t size)
+{
+	(void)fs;
+	(void)size;
+	return core_files[n.file].mode & 0200 ? 0 : -EACCES;
+}
+
+const struct subtree_ops cores_subtree = {
+	.stat = cores_stat,
+	.lookup = cores_lookup,
+	.readdir = cores_readdir,
+	.open = cores_open,
+	.truncate = cores_truncate,
+};

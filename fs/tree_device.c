@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * device/: the card as a whole.
+ */
+#include "fs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum device_file { DEV_ARCH, DEV_BOARD, DEV_BACKEND, DEV_GRID, DEV_TELEMETRY, DEV_INFO, DEV_RESET, DEV_COUNT };
+
+static int render_arch(struct ttrt_device *dev, char **out, size_t *len);
+static int render_board(struct ttrt_device *dev, char **out, size_t *len);
+static int render_backend(struct ttrt_device *dev, char **out, size_t *len);
+
+static const struct {
+	const char *name;
+	mode_t mode;
+	int (*render)(struct ttrt_device *dev, char **out, size_t *len);
+} device_files[DEV_COUNT] = {
+	[DEV_ARCH] = { "arch", 0444, render_arch },
+	[DEV_BOARD] = { "board", 0444, render_board },
+	[DEV_BACKEND] = { "backend", 0444, render_backend },
+	[DEV_GRID] = { "grid", 0444, ttrt_render_grid },
+	[DEV_TELEMETRY] = { "telemetry", 0444, ttrt_render_telemetry },
+	[DEV_INFO] = { "info.json", 0444, ttrt_render_info_json },
+	[DEV_RESET] = { "reset", 0200, NULL },
+};
+
+static int render_line(const char *value, char **out, size_t *len)
+{
+	int n = asprintf(out, "%s\n", value);
+
+	if (n < 0)
+		return -ENOMEM;
+	*len = (size_t)n;
+	return 0;
+}
+
+static int render_arch(struct ttrt_device *dev, char **out, size_t *len)
+{
+	(void)dev;
+	return render_line("blackhole", out, len);
+}
+
+static int render_board(struct ttrt_device *dev, char **out, size_t *len)
+{
+	(void)dev;
+	return render_line("p100a", out, len);
+}
+
+static int render_backend(struct ttrt_device *dev, char **out, size_t *len)
+{
+	return render_line(ttrt_device_backend(dev), out, len);
+}
+
+static int device_stat(struct fs *fs, struct node n, struct stat *st)
+{
+	off_t size = 0;
+	int rc;
+
+	if (n.kind == K_DEVICE_DIR) {
+		stat_dir(fs, st, n, 2);
+		return 0;
+	}
+	if (n.file >= DEV_COUNT)
+		return -ENOENT;
+	if (device_files[n.file].render) {
+		rc = rendered_size(device_files[n.file].render, fs->dev, &size);
+		if (rc)
+			return rc;
+	}
+	stat_fill(fs, st, n, S_IFREG | device_files[n.file].mode, size);
+	return 0;
+}
+
+static int device_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
+{
+	(void)fs;
+	(void)dir;
+	for (int i = 0; i < DEV_COUNT; i++) {
+		if (strcmp(name, device_files[i].name) == 0) {
+			*child = node_make(K_DEVICE_FILE, 0, (uint32_t)i);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+static int device_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
+{
+	(void)fs;
+	(void)dir;
+	for (int i = 0; i < DEV_COUNT; i++)
+		if (fill(ctx, device_files[i].name, node_make(K_DEVICE_FILE, 0, (uint32_t)i), S_IFREG))
+			break;
+	return 0;
+}
+
+/* `echo 1 > reset`. Anything else is refused, so a stray write cannot reset. */
+static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
+{
+	int rc;
+
+	(void)h;
+	(void)off;
+	if (!(size >= 1 && buf[0] == '1' && (size == 1 || (size == 2 && buf[1] == '\n'))))
+		return -EINVAL;
+	rc = ttrt_device_reset(fs->dev);
+	return rc ? rc : (ssize_t)size;
+}
+
+static const struct handle_ops reset_ops = {
+	.write = reset_write,
+};
+
+static int device_open(struct fs *fs, struct node n, int flags, struct handle **out)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if (n.kind == K_DEVICE_DIR)
+		return -EISDIR;
+	if (n.file == DEV_RESET) {
+		if ((flags & O_ACCMODE) != O_WRONLY)
+			return -EACCES;
+		return handle_new(n, &reset_ops, out);
+	}
+	if (open_wants_write(flags))
+		return -EACCES;
+	rc = device_files[n.file].render(fs->dev, &text, &len);
+	if (rc)
+		return rc;
+	return handle_new_text(n, text, len, out);
+}
+
+static int device_truncate(struct fs *fs, struct node n, off_t size)
+{
+	(void)fs;
+	(void)size;
+	return n.file == DEV_RESET ? 0 : -EACCES;
+}
+
+const struct subtree_ops device_subtree = {
+	.stat = device_stat,
+	.lookup = device_lookup,
+	.readdir = device_readdir,
+	.open = device_open,
+	.truncate = device_truncate,
+};

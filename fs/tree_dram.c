@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * dram/: one file per DRAM bank (offset = bank address) and buffers/.
+ */
+#include "fs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static int dram_stat(struct fs *fs, struct node n, struct stat *st)
+{
+	if (n.kind == K_DRAM_DIR) {
+		stat_dir(fs, st, n, 3);
+		return 0;
+	}
+	if (n.idx >= TTRT_NUM_DRAM_BANKS)
+		return -ENOENT;
+	stat_fill(fs, st, n, S_IFREG | 0644, (off_t)ttrt_dram_bank_size(fs->dev));
+	return 0;
+}
+
+static int dram_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
+{
+	(void)fs;
+	(void)dir;
+	if (strcmp(name, "buffers") == 0) {
+		*child = node_make(K_BUFFERS_DIR, 0, 0);
+		return 0;
+	}
+	if (name[0] >= '0' && name[0] < '0' + TTRT_NUM_DRAM_BANKS && name[1] == '\0') {
+		*child = node_make(K_DRAM_BANK, (uint64_t)(name[0] - '0'), 0);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static int dram_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
+{
+	char name[4];
+
+	(void)fs;
+	(void)dir;
+	for (int b = 0; b < TTRT_NUM_DRAM_BANKS; b++) {
+		snprintf(name, sizeof(name), "%d", b);
+		if (fill(ctx, name, node_make(K_DRAM_BANK, (uint64_t)b, 0), S_IFREG))
+			return 0;
+	}
+	fill(ctx, "buffers", node_make(K_BUFFERS_DIR, 0, 0), S_IFDIR);
+	return 0;
+}
+
+static ssize_t bank_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
+{
+	int rc = clamp_read(off, &size, ttrt_dram_bank_size(fs->dev));
+
+	if (rc == 0 && size > 0)
+		rc = ttrt_dram_read(fs->dev, (int)h->node.idx, (uint64_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+static ssize_t bank_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
+{
+	int rc = check_write(off, size, ttrt_dram_bank_size(fs->dev));
+
+	if (rc == 0)
+		rc = ttrt_dram_write(fs->dev, (int)h->node.idx, (uint64_t)off, buf, size);
+	return rc ? rc : (ssize_t)size;
+}
+
+static const struct handle_ops bank_ops = {
+	.read = bank_read,
+	.write = bank_write,
+};
+
+static int dram_open(struct fs *fs, struct node n, int flags, struct handle **out)
+{
+	(void)fs;
+	(void)flags;
+	if (n.kind != K_DRAM_BANK)
+		return -EISDIR;
+	return handle_new(n, &bank_ops, out);
+}
+
+static int dram_truncate(struct fs *fs, struct node n, off_t size)
+{
+	(void)fs;
+	(void)n;
+	(void)size;
+	return 0;   /* fixed size: `>` truncation changes nothing */
+}
+
+const struct subtree_ops dram_subtree = {
+	.stat = dram_stat,
+	.lookup = dram_lookup,
+	.readdir = dram_readdir,
+	.open = dram_open,
+	.truncate = dram_truncate,
+};
