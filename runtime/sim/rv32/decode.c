@@ -79,20 +79,13 @@ static int op_system(uint32_t w, unsigned f3, unsigned rd, unsigned rs1)
     return csr[f3];
 }
 
-void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc)
+static void decode32(struct rv_dinsn *d, uint32_t w, uint32_t pc)
 {
     unsigned rd = (w >> 7) & 31, rs1 = (w >> 15) & 31, rs2 = (w >> 20) & 31;
     unsigned f3 = (w >> 12) & 7;
     int op = OP_ILLEGAL;
     int32_t imm = 0;
 
-    memset(d, 0, sizeof *d);
-    d->raw = w;
-    d->len = 4;
-    if ((w & 3) != 3) {
-        rv_decode16(d, w, pc);
-        return;
-    }
     switch ((w >> 2) & 31) {
     case 0x0D: op = OP_LI; imm = (int32_t)(w & 0xfffff000u); rs1 = rs2 = 0; break;   /* lui */
     case 0x05: op = OP_LI; imm = (int32_t)(pc + (w & 0xfffff000u)); rs1 = rs2 = 0; break; /* auipc */
@@ -141,4 +134,35 @@ void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc)
         break;
     }
     set(d, op, rd, rs1, rs2, imm);
+}
+
+void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc)
+{
+    memset(d, 0, sizeof *d);
+    if ((w & 3) != 3) {
+        d->raw = w & 0xffffu;
+        d->len = 2;
+        rv_decode16(d, w & 0xffffu, pc);
+    } else {
+        d->raw = w;
+        d->len = 4;
+        decode32(d, w, pc);
+    }
+    d->op = RV_HIDX(d->op, d->len);
+}
+
+enum rv32_cause rv_decode_at(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_size, uint32_t pc)
+{
+    uint32_t w = 0;
+    if (!l1 || pc >= l1_size || l1_size - pc < 2)
+        return RV32_FETCH_FAULT;
+    if (l1_size - pc >= 4) {
+        memcpy(&w, l1 + pc, 4);
+    } else {
+        memcpy(&w, l1 + pc, 2);
+        if ((w & 3) == 3)
+            return RV32_FETCH_FAULT;   /* 32-bit instruction runs past the end of L1 */
+    }
+    rv_decode(d, w, pc);
+    return RV32_OK;
 }

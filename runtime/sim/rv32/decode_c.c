@@ -107,8 +107,8 @@ static void q2(struct rv_dinsn *d, uint32_t w)
 
 void rv_decode16(struct rv_dinsn *d, uint32_t w, uint32_t pc)
 {
-    /* caller zeroed *d (op = OP_ILLEGAL) and stored raw */
-    d->len = 2;
+    /* caller zeroed *d and stored raw/len */
+    d->op = OP_ILLEGAL;
     d->rd = RV_XSINK;
     switch (w & 3) {
     case 0: q0(d, w); break;

@@ -97,6 +97,28 @@ void rv32_invalidate(struct rv32_bus *bus, uint32_t addr, uint32_t len)
     (void)bus; (void)addr; (void)len;
 }
 
+static void make_sentinel(struct rv_dinsn *d)
+{
+    memset(d, 0, sizeof *d);
+    d->op = RV_HIDX(OP_SENTINEL, 4);
+    d->len = 4;
+}
+
+static struct rv_dinsn *new_page(uint32_t pbase, uint32_t l1_size)
+{
+    struct rv_dinsn *p = calloc(RV_PAGE_ENTRIES + 2, sizeof *p);
+    if (!p)
+        return NULL;
+    /* entries whose parcel is not entirely inside L1, and the two past the
+     * end of the page, send execution back to rv_fetch_slow */
+    uint32_t first = (l1_size - pbase) / 2;
+    if (first > RV_PAGE_ENTRIES)
+        first = RV_PAGE_ENTRIES;
+    for (uint32_t i = first; i < RV_PAGE_ENTRIES + 2; i++)
+        make_sentinel(&p[i]);
+    return p;
+}
+
 struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
                                uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
                                enum rv32_cause *cause)
@@ -113,41 +135,26 @@ struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn
         *cause = RV32_FETCH_FAULT;     /* outside L1, including local data RAM */
         return NULL;
     }
-    if (size - pc < 4) {
-        /* last parcel of L1: only a compressed instruction fits */
-        uint32_t w = 0;
-        memcpy(&w, bus->l1 + pc, 2);
-        if ((w & 3) == 3) {
-            *cause = RV32_FETCH_FAULT;
-            return NULL;
-        }
-        rv_decode(scratch, w, pc);
-        return scratch;
-    }
-    uint32_t w;
-    memcpy(&w, bus->l1 + pc, 4);
-
     struct rv32_dcache *dc = dcache_get(bus);
     uint32_t pg = pc >> RV_PAGE_SHIFT;
+    uint32_t pbase = pg << RV_PAGE_SHIFT;
     struct rv_dinsn *p = NULL;
     if (dc) {
         p = dc->pages[pg];
-        if (!p) {
-            p = calloc(RV_PAGE_ENTRIES, sizeof *p);
-            dc->pages[pg] = p;
-        }
+        if (!p)
+            p = dc->pages[pg] = new_page(pbase, size);
     }
     if (!p) {                          /* out of memory: run uncached, still correct */
-        rv_decode(scratch, w, pc);
+        *cause = rv_decode_at(scratch, bus->l1, size, pc);
+        if (*cause != RV32_OK)
+            return NULL;
+        make_sentinel(&scratch[1]);
+        make_sentinel(&scratch[2]);
         return scratch;
     }
-    uint32_t pbase = pg << RV_PAGE_SHIFT;
     uint32_t avail = size - pbase;
     *ents = p;
     *base = pbase;
-    *lim = avail >= RV_PAGE + 3 ? RV_PAGE : avail - 3;   /* fast path needs pc+4 <= size */
-    struct rv_dinsn *e = &p[(pc - pbase) >> 1];
-    if (e->raw != w)
-        rv_decode(e, w, pc);
-    return e;
+    *lim = (avail < RV_PAGE ? avail : RV_PAGE) & ~1u;
+    return &p[(pc - pbase) >> 1];
 }

@@ -18,10 +18,14 @@
  * scratch slot, so x0 always reads as zero without extra work. */
 #define RV_XSINK 32
 
-/* Operation codes. OP_ILLEGAL must be 0: a zeroed cache entry (raw word 0)
- * then executes as the illegal all-zero instruction, which is correct. */
+/* Operation codes. A decoded entry stores the handler index
+ * RV_HIDX(op, len) = op*2 + (len == 2): every operation has one handler per
+ * instruction length, so the sequential advance is a constant.
+ * OP_UNDECODED must be 0 (zeroed cache pages); OP_SENTINEL marks the
+ * entries just past the end of a page or of L1. */
 enum rv_op {
-    OP_ILLEGAL = 0,
+    OP_UNDECODED = 0,
+    OP_ILLEGAL,
     OP_LI,        /* rd = imm            (lui, auipc with pc folded in, c.li, c.lui) */
     OP_JAL,       /* rd = pc+len; pc = imm (absolute target) */
     OP_JALR,      /* rd = pc+len; pc = (rs1+imm) & ~1 */
@@ -35,19 +39,23 @@ enum rv_op {
     OP_NOP,       /* fence, fence.i, hints, writes to x0 without side effects */
     OP_ECALL, OP_EBREAK, OP_WFI,
     OP_CSRRW, OP_CSRRS, OP_CSRRC, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI, /* csr number in imm, uimm in rs1 */
+    OP_SENTINEL,
     OP_COUNT
 };
+#define RV_HIDX(op, len) ((uint8_t)((op) * 2 + ((len) == 2)))
+#define RV_OP_OF(hidx) ((hidx) >> 1)
 
 struct rv_dinsn {
-    uint32_t raw;   /* the 32 bits at pc when decoded (validation key) */
-    uint8_t op, rd, rs1, rs2;
+    uint32_t raw;   /* the instruction (16 or 32 bits) at pc when decoded */
+    uint8_t op, rd, rs1, rs2;   /* op: handler index RV_HIDX() once decoded */
     int32_t imm;
     uint8_t len;    /* 2 or 4 */
     uint8_t pad[3];
 };
 
 /* Decode cache: one page of entries per RV_PAGE bytes of L1, allocated on
- * first execution from that page; one entry per 16-bit parcel. */
+ * first execution from that page; one entry per 16-bit parcel, plus two
+ * sentinel entries (reached by falling through the end of the page). */
 #define RV_PAGE_SHIFT 11u
 #define RV_PAGE (1u << RV_PAGE_SHIFT)
 #define RV_PAGE_ENTRIES (RV_PAGE / 2u)
@@ -58,10 +66,14 @@ struct rv32_dcache {
     struct rv_dinsn *pages[];
 };
 
-/* decode.c / decode_c.c: fill *d from the instruction word w fetched at pc.
- * Never fails: undecodable words become OP_ILLEGAL. */
+/* decode.c / decode_c.c: fill *d from the instruction word w fetched at pc
+ * (only the low 16 bits matter for a compressed instruction).
+ * Never fails: undecodable words become OP_ILLEGAL. d->op = RV_HIDX(). */
 void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc);
-void rv_decode16(struct rv_dinsn *d, uint32_t w, uint32_t pc);
+void rv_decode16(struct rv_dinsn *d, uint32_t w, uint32_t pc);   /* d->op = plain op */
+/* Read and decode the instruction at pc in L1; RV32_FETCH_FAULT if it does
+ * not lie entirely inside L1. */
+enum rv32_cause rv_decode_at(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_size, uint32_t pc);
 
 /* mem.c: slow paths (local memory, MMIO, alignment, faults). *changed is set
  * to 1 when the store may have changed state (for the spin detector). */
@@ -69,9 +81,10 @@ enum rv32_cause rv_load_slow(struct rv32_hart *h, uint32_t addr, unsigned size, 
 enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t val, int *changed);
 
 /* Fetch slow path: locate/allocate the decode page for pc, set base and lim so
- * that fetches with (pc - base) < lim may use the fast path on page *ents.
- * Returns the entry to execute or NULL with *cause set. When no cache page
- * can be allocated, decodes into *scratch and returns it (lim = 0). */
+ * that jumps to t with (t - base) < lim may index page *ents directly.
+ * Returns the entry for pc (possibly still undecoded) or NULL with *cause
+ * set. When no cache page can be allocated, decodes into scratch[0]
+ * (scratch[1..2] become sentinels) and returns it with lim = 0. */
 struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
                                uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
                                enum rv32_cause *cause);
