@@ -3,11 +3,17 @@
  * exec.c - the interpreter loop: threaded dispatch over pre-decoded entries.
  *
  * Every operation has two handlers, one per instruction length, so the
- * sequential advance (pc += 4 / e += 2) is a constant. Each handler first
+ * sequential advance (ip += 4 / e += 2) is a constant. Each handler first
  * checks that the instruction bits in L1 still equal the cached ones
  * (self-modifying or host-written code), executes, advances and jumps
  * straight to the next entry's handler. Falling off a decode page lands on
  * a sentinel entry, which goes back to rv_fetch_slow().
+ *
+ * Budget: the sequential path only decrements it; it is compared at every
+ * jump and page crossing. A straight run between two such points is at
+ * most one page of instructions, so while more than PRECISE_LIMIT remain
+ * nothing can overrun; below that, the loop single-steps through a scratch
+ * copy of each entry (followed by sentinels), stopping exactly on budget.
  *
  * Hot state lives in locals (register copy r[], pc, budget); it is written
  * back to the hart on every exit. r[RV_XSINK] absorbs writes to x0.
@@ -53,8 +59,8 @@
     X(BGE, if ((int32_t)RS1 >= (int32_t)RS2) TAKEN(IMM))                               \
     X(BLTU, if (RS1 < RS2) TAKEN(IMM))                                                 \
     X(BGEU, if (RS1 >= RS2) TAKEN(IMM))                                                \
-    X(JAL, r[e->rd] = pc + LEN; TAKEN(IMM))                                            \
-    X(JALR, uint32_t t = (RS1 + IMM) & ~1u; r[e->rd] = pc + LEN; TAKEN(t))             \
+    X(JAL, r[e->rd] = PC + LEN; TAKEN(IMM))                                            \
+    X(JALR, uint32_t t = (RS1 + IMM) & ~1u; r[e->rd] = PC + LEN; TAKEN(t))             \
     X(LB, LOAD(1, uint8_t, (uint32_t)(int32_t)(int8_t)))                               \
     X(LH, LOAD(2, uint16_t, (uint32_t)(int32_t)(int16_t)))                             \
     X(LW, LOAD(4, uint32_t, (uint32_t)))                                               \
@@ -69,10 +75,10 @@
     X(CSRRWI, CSR_OP())                                                                \
     X(CSRRSI, CSR_OP())                                                                \
     X(CSRRCI, CSR_OP())                                                                \
-    X(WFI, pc += LEN; stop = RV32_STOP_WFI; goto out)                                  \
-    X(ECALL, cause = RV32_ECALL; faddr = pc; goto fault)                               \
-    X(EBREAK, cause = RV32_EBREAK; faddr = pc; goto fault)                             \
-    X(ILLEGAL, cause = RV32_ILLEGAL_INSN; faddr = pc; goto fault)
+    X(WFI, pc = PC + LEN; stop = RV32_STOP_WFI; goto out)                              \
+    X(ECALL, cause = RV32_ECALL; faddr = PC; goto fault)                               \
+    X(EBREAK, cause = RV32_EBREAK; faddr = PC; goto fault)                             \
+    X(ILLEGAL, cause = RV32_ILLEGAL_INSN; faddr = PC; goto fault)
 
 static inline uint32_t rv_div(uint32_t a, uint32_t b)
 {
@@ -97,6 +103,7 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
         [RV_HIDX(OP_UNDECODED, 4)] = &&L_UNDECODED, [RV_HIDX(OP_UNDECODED, 2)] = &&L_UNDECODED,
         [RV_HIDX(OP_SENTINEL, 4)] = &&L_SENTINEL, [RV_HIDX(OP_SENTINEL, 2)] = &&L_SENTINEL,
     };
+    enum { PRECISE_LIMIT = RV_PAGE_ENTRIES + 8 };
     struct rv32_bus *const bus = h->bus;
     uint8_t *const l1 = bus->l1;
     uint8_t *const loc = h->local;
@@ -104,7 +111,9 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     const uint32_t l1_eff = l1_size & ~3u;
     const uint32_t loc_eff = h->local ? h->local_size & ~3u : 0;
     uint32_t r[33];
-    uint32_t pc = h->pc;
+    const uint8_t *ip = NULL;     /* host address of the current instruction */
+    uint32_t pc = h->pc;          /* guest pc: valid at exits and jumps only */
+    uint32_t jpc;                 /* target for the slow jump path */
     uint64_t left = max_insns;
     struct rv_dinsn *ents = NULL, *e = NULL, scratch[3];
     uint32_t pbase = 0, plen = 0;
@@ -120,41 +129,41 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     h->spin.armed = 0;
     h->spin.backoff = RV32_SPIN_THRESHOLD;
     h->yield_req = 0;
+    memset(scratch, 0, sizeof scratch);
+    for (int i = 1; i < 3; i++) {
+        scratch[i].op = RV_HIDX(OP_SENTINEL, 4);
+        scratch[i].len = 4;
+        scratch[i].h = tab[scratch[i].op];
+    }
 
-#define SYNC() (h->pc = pc)
+#define PC ((uint32_t)(ip - l1))
+#define SYNC() (h->pc = PC)
 
-/* consume one unit of budget, then enter e's handler */
-#define ENTER()                                                                        \
+/* jump to guest address T */
+#define JUMP(T)                                                                        \
     do {                                                                               \
-        if (RV_UNLIKELY(left == 0)) goto budget;                                       \
-        left--;                                                                        \
-        goto *tab[e->op];                                                              \
-    } while (0)
-
-/* pc was set to a jump target: find its entry */
-#define JUMP()                                                                         \
-    do {                                                                               \
-        uint32_t off_ = pc - pbase;                                                    \
-        if (RV_LIKELY(off_ < plen)) {                                                  \
+        jpc = (T);                                                                     \
+        uint32_t off_ = jpc - pbase;                                                   \
+        if (RV_LIKELY(off_ < plen) && RV_LIKELY(left > PRECISE_LIMIT)) {               \
             e = ents + (off_ >> 1);                                                    \
-        } else {                                                                       \
-            e = rv_fetch_slow(h, pc, &ents, &pbase, &plen, scratch, &cause);           \
-            if (!e) { faddr = pc; goto fault_nofetch; }                                \
+            ip = l1 + jpc;                                                             \
+            left--;                                                                    \
+            goto *e->h;                                                                \
         }                                                                              \
-        ENTER();                                                                       \
+        goto slow_jump;                                                                \
     } while (0)
 
-#define ADVANCE() do { pc += LEN; e += LEN / 2; ENTER(); } while (0)
+#define ADVANCE() do { ip += LEN; e += LEN / 2; left--; goto *e->h; } while (0)
 
 #define VALIDATE()                                                                     \
     do {                                                                               \
         if (LEN == 4) {                                                                \
             uint32_t w_;                                                               \
-            memcpy(&w_, l1 + pc, 4);                                                   \
+            memcpy(&w_, ip, 4);                                                        \
             if (RV_UNLIKELY(w_ != e->raw)) goto redecode;                              \
         } else {                                                                       \
             uint16_t w_;                                                               \
-            memcpy(&w_, l1 + pc, 2);                                                   \
+            memcpy(&w_, ip, 2);                                                        \
             if (RV_UNLIKELY(w_ != e->raw)) goto redecode;                              \
         }                                                                              \
     } while (0)
@@ -162,7 +171,7 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
 #define TAKEN(target)                                                                  \
     do {                                                                               \
         uint32_t t_ = (target);                                                        \
-        if (RV_UNLIKELY(t_ <= pc)) {                                                   \
+        if (RV_UNLIKELY(t_ <= PC)) {                                                   \
             if (dirty) {                                                               \
                 dirty = 0;                                                             \
                 quiet = RV32_SPIN_THRESHOLD;                                           \
@@ -173,15 +182,14 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
                 quiet = h->spin.armed ? 1u : h->spin.backoff;                          \
             }                                                                          \
         }                                                                              \
-        pc = t_;                                                                       \
-        JUMP();                                                                        \
+        JUMP(t_);                                                                      \
     } while (0)
 
 #define CHECK_YIELD()                                                                  \
     do {                                                                               \
         if (RV_UNLIKELY(h->yield_req)) {                                               \
             h->yield_req = 0;                                                          \
-            pc += LEN;                                                                 \
+            pc = PC + LEN;                                                             \
             stop = RV32_STOP_YIELD;                                                    \
             goto out;                                                                  \
         }                                                                              \
@@ -263,27 +271,44 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
         ADVANCE();                                                                     \
     }
 
-    JUMP();
+    jpc = pc;
+    goto slow_jump;
 
     RV_ALU_OPS(HANDLERS)
 
 L_UNDECODED:
 redecode:
-    /* e is a real entry for pc (not a sentinel) whose bits changed or that
+    /* e is a real entry for PC (not a sentinel) whose bits changed or that
      * was never decoded; budget for it is already taken */
-    cause = rv_decode_at(e, l1, l1_size, pc);
-    if (cause != RV32_OK) { faddr = pc; goto fault_nofetch_undo; }
-    goto *tab[e->op];
+    cause = rv_decode_at(e, l1, l1_size, PC);
+    if (cause != RV32_OK) { pc = faddr = PC; left++; goto fault_nofetch; }
+    e->h = tab[e->op];
+    goto *e->h;
 
 L_SENTINEL:
     /* fell off a decode page (or off L1); not an instruction */
     left++;
-    JUMP();
+    jpc = PC;
+    goto slow_jump;
 
-fault_nofetch_undo:
-    left++;
-    goto fault_nofetch;
+slow_jump:
+    pc = jpc;
+    if (left == 0) goto budget;
+    e = rv_fetch_slow(h, jpc, &ents, &pbase, &plen, scratch, tab, &cause);
+    if (!e) { faddr = jpc; goto fault_nofetch; }
+    ip = l1 + jpc;
+    if (left <= PRECISE_LIMIT && e != scratch) {
+        /* single-step: execute a copy followed by sentinels (the handler
+         * still validates it and redecodes the copy if stale) */
+        scratch[0] = *e;
+        e = scratch;
+        plen = 0;
+    }
+    left--;
+    goto *e->h;
+
 fault:
+    pc = PC;
     left++;   /* the faulting instruction did not retire */
     h->fault.insn = e->raw;
     goto fault_common;

@@ -97,31 +97,29 @@ void rv32_invalidate(struct rv32_bus *bus, uint32_t addr, uint32_t len)
     (void)bus; (void)addr; (void)len;
 }
 
-static void make_sentinel(struct rv_dinsn *d)
-{
-    memset(d, 0, sizeof *d);
-    d->op = RV_HIDX(OP_SENTINEL, 4);
-    d->len = 4;
-}
-
-static struct rv_dinsn *new_page(uint32_t pbase, uint32_t l1_size)
+static struct rv_dinsn *new_page(uint32_t pbase, uint32_t l1_size, const void *const *tab)
 {
     struct rv_dinsn *p = calloc(RV_PAGE_ENTRIES + 2, sizeof *p);
     if (!p)
         return NULL;
+    for (uint32_t i = 0; i < RV_PAGE_ENTRIES; i++)
+        p[i].h = tab[RV_HIDX(OP_UNDECODED, 4)];
     /* entries whose parcel is not entirely inside L1, and the two past the
      * end of the page, send execution back to rv_fetch_slow */
     uint32_t first = (l1_size - pbase) / 2;
     if (first > RV_PAGE_ENTRIES)
         first = RV_PAGE_ENTRIES;
-    for (uint32_t i = first; i < RV_PAGE_ENTRIES + 2; i++)
-        make_sentinel(&p[i]);
+    for (uint32_t i = first; i < RV_PAGE_ENTRIES + 2; i++) {
+        p[i].op = RV_HIDX(OP_SENTINEL, 4);
+        p[i].len = 4;
+        p[i].h = tab[p[i].op];
+    }
     return p;
 }
 
 struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
                                uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
-                               enum rv32_cause *cause)
+                               const void *const *tab, enum rv32_cause *cause)
 {
     struct rv32_bus *bus = h->bus;
     uint32_t size = bus->l1 ? bus->l1_size : 0;
@@ -142,14 +140,13 @@ struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn
     if (dc) {
         p = dc->pages[pg];
         if (!p)
-            p = dc->pages[pg] = new_page(pbase, size);
+            p = dc->pages[pg] = new_page(pbase, size, tab);
     }
     if (!p) {                          /* out of memory: run uncached, still correct */
         *cause = rv_decode_at(scratch, bus->l1, size, pc);
         if (*cause != RV32_OK)
             return NULL;
-        make_sentinel(&scratch[1]);
-        make_sentinel(&scratch[2]);
+        scratch->h = tab[scratch->op];
         return scratch;
     }
     uint32_t avail = size - pbase;

@@ -46,9 +46,10 @@ enum rv_op {
 #define RV_OP_OF(hidx) ((hidx) >> 1)
 
 struct rv_dinsn {
+    const void *h;  /* handler label in rv32_run (= its table entry for op) */
     uint32_t raw;   /* the instruction (16 or 32 bits) at pc when decoded */
-    uint8_t op, rd, rs1, rs2;   /* op: handler index RV_HIDX() once decoded */
     int32_t imm;
+    uint8_t op, rd, rs1, rs2;   /* op: handler index RV_HIDX() once decoded */
     uint8_t len;    /* 2 or 4 */
     uint8_t pad[3];
 };
@@ -83,11 +84,12 @@ enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size,
 /* Fetch slow path: locate/allocate the decode page for pc, set base and lim so
  * that jumps to t with (t - base) < lim may index page *ents directly.
  * Returns the entry for pc (possibly still undecoded) or NULL with *cause
- * set. When no cache page can be allocated, decodes into scratch[0]
- * (scratch[1..2] become sentinels) and returns it with lim = 0. */
+ * set. When no cache page can be allocated, decodes into scratch[0] (the
+ * caller keeps scratch[1..2] as sentinels) and returns it with lim = 0.
+ * tab: handler table indexed by RV_HIDX (sets rv_dinsn.h). */
 struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn **ents,
                                uint32_t *base, uint32_t *lim, struct rv_dinsn *scratch,
-                               enum rv32_cause *cause);
+                               const void *const *tab, enum rv32_cause *cause);
 
 /* csr.c: read/modify/write a CSR. retired = instructions retired before
  * this one. Returns RV32_OK (unknown CSRs read 0, writes ignored). */
