@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Interleaved DRAM buffers on a simulated device: page i lives in bank
+ * i % 7 at address + (i / 7) * align64(page_size), computed here from the
+ * rule and compared with the runtime's answer and with the raw bank bytes.
+ * Also the DRAM allocator: free, reuse, merging, ENOSPC.
+ */
+#include "check.h"
+#include "runtime_internal.h"
+
+#include <string.h>
+
+#define BANK_SIZE (16ull << 20)
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+static void fill_random(uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(rng() >> 24);
+}
+
+static uint64_t align64(uint64_t v)
+{
+	return (v + 63) / 64 * 64;
+}
+
+static struct ttrt_device *open_sim(uint64_t bank_size)
+{
+	struct ttrt_config cfg;
+	struct ttrt_device *dev = NULL;
+	char err[256] = "", val[32];
+
+	ttrt_config_defaults(&cfg);
+	snprintf(val, sizeof(val), "%llu", (unsigned long long)bank_size);
+	REQUIRE(ttrt_config_set(&cfg, "dram_size", val, err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(ttrt_device_open(&cfg, &dev, err, sizeof(err)) == 0, "open: %s", err);
+	CHECK(strcmp(ttrt_device_backend(dev), "sim") == 0, "backend %s", ttrt_device_backend(dev));
+	CHECK_EQ(ttrt_dram_bank_size(dev), bank_size);
+	return dev;
+}
+
+static struct ttrt_buffer *make_buffer(struct ttrt_device *dev, const char *name, uint64_t size,
+				       uint32_t page_size)
+{
+	struct ttrt_buffer *b = NULL;
+
+	REQUIRE(ttrt_buffer_new(dev, name, &b) == 0, "new %s", name);
+	if (page_size)
+		CHECK_EQ(ttrt_buffer_set_page_size(b, page_size), 0);
+	if (size)
+		CHECK_EQ(ttrt_buffer_set_size(b, size), 0);
+	return b;
+}
+
+/* page_location against the rule, for several page sizes. */
+static void test_page_location(struct ttrt_device *dev)
+{
+	static const uint32_t page_sizes[] = { 2048, 1, 64, 100, 1000, 4096, 65 };
+
+	for (size_t k = 0; k < sizeof(page_sizes) / sizeof(page_sizes[0]); k++) {
+		uint32_t ps = page_sizes[k];
+		uint64_t pages = 7 * 40 + 3, addr = 0;
+		struct ttrt_buffer *b = make_buffer(dev, "loc", pages * ps, ps);
+
+		CHECK_EQ(ttrt_buffer_page_size(b), ps);
+		CHECK_EQ(ttrt_buffer_size(b), pages * ps);
+		CHECK_EQ(ttrt_buffer_address(b, &addr), 0);
+		CHECK(addr >= TTRT_DRAM_ALLOC_BASE && addr % 64 == 0, "address 0x%llx",
+		      (unsigned long long)addr);
+		for (uint64_t i = 0; i < pages; i++) {
+			int bank = -1;
+			uint64_t at = 0;
+			CHECK_EQ(ttrt_buffer_page_location(b, i, &bank, &at), 0);
+			CHECK(bank == (int)(i % 7) && at == addr + (i / 7) * align64(ps),
+			      "ps %u page %llu: bank %d at 0x%llx", ps, (unsigned long long)i, bank,
+			      (unsigned long long)at);
+		}
+		int bank;
+		uint64_t at;
+		CHECK_EQ(ttrt_buffer_page_location(b, pages, &bank, &at), -ERANGE);
+		CHECK_EQ(ttrt_buffer_delete(b), 0);
+		ttrt_buffer_put(b);
+	}
+}
+
+/* Random data through buffer_write/read, then every page from the raw banks. */
+static void test_round_trip(struct ttrt_device *dev, uint32_t ps, uint64_t size)
+{
+	struct ttrt_buffer *b = make_buffer(dev, "rt", size, ps);
+	uint8_t *src = malloc(size), *dst = malloc(size), *page = malloc(ps);
+	uint64_t addr = 0, pages = (size + ps - 1) / ps;
+
+	REQUIRE(src && dst && page, "malloc");
+	fill_random(src, size);
+	CHECK_EQ(ttrt_buffer_address(b, &addr), 0);
+	CHECK_EQ(ttrt_buffer_is_written(b), 0);
+	/* Write in odd-sized pieces that straddle pages. */
+	for (uint64_t off = 0; off < size;) {
+		size_t n = 1 + rng() % (3 * ps);
+		if (n > size - off)
+			n = size - off;
+		CHECK_EQ(ttrt_buffer_write(b, off, src + off, n), 0);
+		off += n;
+	}
+	CHECK_EQ(ttrt_buffer_is_written(b), 1);
+	memset(dst, 0, size);
+	CHECK_EQ(ttrt_buffer_read(b, 0, dst, size), 0);
+	CHECK(memcmp(src, dst, size) == 0, "buffer read != written (ps %u)", ps);
+	/* Unaligned partial read. */
+	if (size > 10) {
+		memset(dst, 0, size);
+		CHECK_EQ(ttrt_buffer_read(b, 3, dst, size - 10), 0);
+		CHECK(memcmp(src + 3, dst, size - 10) == 0, "partial read");
+	}
+	for (uint64_t i = 0; i < pages; i++) {
+		size_t n = i == pages - 1 ? size - i * ps : ps;
+		int bank = (int)(i % 7);
+		uint64_t at = addr + (i / 7) * align64(ps);
+		CHECK_EQ(ttrt_dram_read(dev, bank, at, page, n), 0);
+		CHECK(memcmp(page, src + i * ps, n) == 0, "ps %u: page %llu not in bank %d at 0x%llx",
+		      ps, (unsigned long long)i, bank, (unsigned long long)at);
+	}
+	/* Out of range: refused whole, nothing transferred. */
+	memset(page, 0x5A, ps);
+	CHECK_EQ(ttrt_buffer_write(b, size - 1, page, 2), -EFBIG);
+	CHECK_EQ(ttrt_buffer_write(b, size + 1, page, 0), -EFBIG);
+	CHECK_EQ(ttrt_buffer_read(b, size - 1, dst, 2), -ENXIO);
+	CHECK_EQ(ttrt_buffer_read(b, size + 1, dst, 1), -ENXIO);
+	CHECK_EQ(ttrt_buffer_read(b, size - 1, dst, 1), 0);
+	CHECK_EQ(dst[0], src[size - 1]);
+	/* Shape is frozen once written; the old shape is kept. */
+	CHECK_EQ(ttrt_buffer_set_size(b, size * 2), -EBUSY);
+	CHECK_EQ(ttrt_buffer_set_page_size(b, ps * 2), -EBUSY);
+	CHECK_EQ(ttrt_buffer_size(b), size);
+	CHECK_EQ(ttrt_buffer_page_size(b), ps);
+	CHECK_EQ(ttrt_buffer_read(b, 0, dst, size), 0);
+	CHECK(memcmp(src, dst, size) == 0, "data changed by a refused resize");
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	CHECK_EQ(ttrt_buffer_delete(b), -ENOENT);
+	CHECK_EQ(ttrt_buffer_read(b, 0, dst, 1), -ENOENT);
+	CHECK_EQ(ttrt_buffer_write(b, 0, dst, 1), -ENOENT);
+	ttrt_buffer_put(b);
+	free(src);
+	free(dst);
+	free(page);
+}
+
+/* Two buffers next to each other do not overlap in any bank. */
+static void test_neighbours(struct ttrt_device *dev)
+{
+	struct ttrt_buffer *a = make_buffer(dev, "a", 7 * 2048 + 1, 2048);
+	struct ttrt_buffer *b = make_buffer(dev, "b", 7 * 2048, 2048);
+	uint64_t aa, ba;
+	uint8_t ones[7 * 2048 + 1], zeros[sizeof(ones)], out[sizeof(ones)];
+
+	CHECK_EQ(ttrt_buffer_address(a, &aa), 0);
+	CHECK_EQ(ttrt_buffer_address(b, &ba), 0);
+	/* a has 8 pages: two rows in bank 0, so it reserves 2 * 2048 per bank. */
+	CHECK(ba >= aa + 2 * 2048 || aa >= ba + 2048, "a 0x%llx b 0x%llx overlap",
+	      (unsigned long long)aa, (unsigned long long)ba);
+	memset(ones, 0xFF, sizeof(ones));
+	memset(zeros, 0, sizeof(zeros));
+	CHECK_EQ(ttrt_buffer_write(b, 0, zeros, 7 * 2048), 0);
+	CHECK_EQ(ttrt_buffer_write(a, 0, ones, sizeof(ones)), 0);
+	CHECK_EQ(ttrt_buffer_read(b, 0, out, 7 * 2048), 0);
+	CHECK(memcmp(out, zeros, 7 * 2048) == 0, "writing a changed b");
+	CHECK_EQ(ttrt_buffer_delete(a), 0);
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	ttrt_buffer_put(a);
+	ttrt_buffer_put(b);
+}
+
+static void test_buffer_names(struct ttrt_device *dev)
+{
+	char name[80];
+	struct ttrt_buffer *b, *c, *f;
+
+	CHECK_EQ(ttrt_buffer_name_check("ok.name_-9"), 0);
+	CHECK_EQ(ttrt_buffer_name_check(""), -EINVAL);
+	CHECK_EQ(ttrt_buffer_name_check("."), -EINVAL);
+	CHECK_EQ(ttrt_buffer_name_check(".."), -EINVAL);
+	CHECK_EQ(ttrt_buffer_name_check("a b"), -EINVAL);
+	CHECK_EQ(ttrt_buffer_name_check("a/b"), -EINVAL);
+	CHECK_EQ(ttrt_buffer_name_check("caf\xc3\xa9"), -EINVAL);
+	memset(name, 'n', 63);
+	name[63] = '\0';
+	CHECK_EQ(ttrt_buffer_name_check(name), 0);
+	name[63] = 'n';
+	name[64] = '\0';
+	CHECK_EQ(ttrt_buffer_name_check(name), -ENAMETOOLONG);
+
+	REQUIRE(ttrt_buffer_new(dev, "dup", &b) == 0, "new dup");
+	CHECK_EQ(ttrt_buffer_new(dev, "dup", &c), -EEXIST);
+	CHECK_EQ(ttrt_buffer_new(dev, "bad name", &c), -EINVAL);
+	CHECK(strcmp(ttrt_buffer_name(b), "dup") == 0, "name");
+	CHECK_EQ(ttrt_buffer_size(b), 0);
+	CHECK_EQ(ttrt_buffer_page_size(b), TTRT_DEFAULT_PAGE_SIZE);
+	uint64_t addr;
+	CHECK_EQ(ttrt_buffer_address(b, &addr), -ENODATA);
+	CHECK_EQ(ttrt_buffer_set_size(b, 0), -EINVAL);
+	CHECK_EQ(ttrt_buffer_set_page_size(b, 0), -EINVAL);
+	REQUIRE(ttrt_buffer_find(dev, "dup", &f) == 0, "find");
+	CHECK(f == b, "find returns the same buffer");
+	ttrt_buffer_put(f);
+	CHECK_EQ(ttrt_buffer_find(dev, "nope", &f), -ENOENT);
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	CHECK_EQ(ttrt_buffer_find(dev, "dup", &f), -ENOENT);
+	ttrt_buffer_put(b);
+	/* The name is free again. */
+	REQUIRE(ttrt_buffer_new(dev, "dup", &b) == 0, "new dup again");
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	ttrt_buffer_put(b);
+}
+
+/* Buffer-level ENOSPC, and that freeing makes room again. */
+static void test_buffer_space(struct ttrt_device *dev)
+{
+	uint64_t free0 = ttrt_dram_free_per_bank(dev), addr, addr2;
+	struct ttrt_buffer *big, *b2;
+
+	CHECK_EQ(free0, BANK_SIZE - TTRT_DRAM_ALLOC_BASE);
+	REQUIRE(ttrt_buffer_new(dev, "big", &big) == 0, "new");
+	CHECK_EQ(ttrt_buffer_set_size(big, 7 * BANK_SIZE), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_set_size(big, UINT64_MAX / 2), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_address(big, &addr), -ENODATA);
+	CHECK_EQ(ttrt_buffer_size(big), 0);
+	/* Page size 64: the largest buffer is exactly free * 7. */
+	CHECK_EQ(ttrt_buffer_set_page_size(big, 64), 0);
+	CHECK_EQ(ttrt_buffer_set_size(big, free0 * 7 + 1), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_set_size(big, free0 * 7), 0);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), 0);
+	CHECK_EQ(ttrt_buffer_address(big, &addr), 0);
+	CHECK_EQ(addr, TTRT_DRAM_ALLOC_BASE);
+	REQUIRE(ttrt_buffer_new(dev, "b2", &b2) == 0, "new b2");
+	CHECK_EQ(ttrt_buffer_set_size(b2, 64), -ENOSPC);
+	/* A failed grow keeps the old allocation. */
+	CHECK_EQ(ttrt_buffer_set_size(big, free0 * 7 + 64), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_size(big), free0 * 7);
+	CHECK_EQ(ttrt_buffer_address(big, &addr2), 0);
+	CHECK_EQ(addr2, addr);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), 0);
+	/* Shrinking before any write is allowed and frees the rest. */
+	CHECK_EQ(ttrt_buffer_set_size(big, 7 * 64), 0);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0 - 64);
+	CHECK_EQ(ttrt_buffer_delete(big), 0);
+	ttrt_buffer_put(big);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0);
+	CHECK_EQ(ttrt_buffer_set_size(b2, free0 * 7), -ENOSPC);   /* page 2048: rows round up */
+	CHECK_EQ(ttrt_buffer_set_size(b2, free0 / 2048 * 2048 * 7), 0);
+	CHECK_EQ(ttrt_buffer_delete(b2), 0);
+	ttrt_buffer_put(b2);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0);
+}
+
+/* A refused resize must not move a buffer whose address was already given out. */
+static void test_failed_resize_keeps_address(struct ttrt_device *dev)
+{
+	struct ttrt_buffer *a = make_buffer(dev, "hole", 7 * 4096, 4096);
+	struct ttrt_buffer *b = make_buffer(dev, "keep", 7 * 4096, 4096);
+	uint64_t before = 0, after = 0;
+
+	CHECK_EQ(ttrt_buffer_address(b, &before), 0);
+	CHECK_EQ(ttrt_buffer_delete(a), 0);   /* a hole below b */
+	ttrt_buffer_put(a);
+	CHECK_EQ(ttrt_buffer_set_size(b, 7 * BANK_SIZE), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_address(b, &after), 0);
+	CHECK(before == after, "a failed resize moved the buffer from 0x%llx to 0x%llx",
+	      (unsigned long long)before, (unsigned long long)after);
+	CHECK_EQ(ttrt_buffer_size(b), 7 * 4096);
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	ttrt_buffer_put(b);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), BANK_SIZE - TTRT_DRAM_ALLOC_BASE);
+}
+
+/* A size so large that rounding it up to pages overflows is still ENOSPC. */
+static void test_huge_size(struct ttrt_device *dev)
+{
+	struct ttrt_buffer *b;
+
+	REQUIRE(ttrt_buffer_new(dev, "huge", &b) == 0, "new");
+	CHECK_EQ(ttrt_buffer_set_size(b, UINT64_MAX), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_set_size(b, UINT64_MAX - 100), -ENOSPC);
+	CHECK_EQ(ttrt_buffer_size(b), 0);
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	ttrt_buffer_put(b);
+}
+
+static void test_raw_access(struct ttrt_device *dev)
+{
+	uint8_t in[256], out[256];
+	struct ttrt_xy core = { 11, 9 }, bad = { 12, 0 };
+
+	fill_random(in, sizeof(in));
+	CHECK_EQ(ttrt_dram_write(dev, 6, BANK_SIZE - sizeof(in), in, sizeof(in)), 0);
+	CHECK_EQ(ttrt_dram_read(dev, 6, BANK_SIZE - sizeof(in), out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) == 0, "dram bank 6 end");
+	CHECK_EQ(ttrt_dram_write(dev, 6, BANK_SIZE - 1, in, 2), -EFBIG);
+	CHECK_EQ(ttrt_dram_read(dev, 6, BANK_SIZE - 1, out, 2), -ENXIO);
+	CHECK_EQ(ttrt_dram_read(dev, 7, 0, out, 1), -EINVAL);
+	CHECK_EQ(ttrt_dram_read(dev, -1, 0, out, 1), -EINVAL);
+	/* Banks are distinct memories. */
+	memset(out, 0, sizeof(out));
+	CHECK_EQ(ttrt_dram_read(dev, 5, BANK_SIZE - sizeof(in), out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) != 0, "bank 5 aliases bank 6");
+
+	CHECK_EQ(ttrt_l1_write(dev, core, TTRT_L1_SIZE - sizeof(in), in, sizeof(in)), 0);
+	CHECK_EQ(ttrt_l1_read(dev, core, TTRT_L1_SIZE - sizeof(in), out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) == 0, "l1 end");
+	CHECK_EQ(ttrt_l1_write(dev, core, TTRT_L1_SIZE - 1, in, 2), -EFBIG);
+	CHECK_EQ(ttrt_l1_read(dev, core, TTRT_L1_SIZE - 1, out, 2), -ENXIO);
+	CHECK_EQ(ttrt_l1_read(dev, bad, 0, out, 1), -EINVAL);
+	struct ttrt_xy other = { 10, 9 };
+	CHECK_EQ(ttrt_l1_read(dev, other, TTRT_L1_SIZE - sizeof(in), out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) != 0, "core 10,9 aliases 11,9");
+}
+
+/* The allocator alone: first fit, free, merge both ways, ENOSPC. */
+static void test_allocator(void)
+{
+	struct ttrt_dram_allocator *a;
+	uint64_t x, y, z, w;
+	const uint64_t size = 1 << 20, avail = size - TTRT_DRAM_ALLOC_BASE;
+
+	REQUIRE(ttrt_dram_allocator_create(size, &a) == 0, "create");
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
+	CHECK_EQ(ttrt_dram_alloc(a, 0, &x), -EINVAL);
+	CHECK_EQ(ttrt_dram_alloc(a, 100, &x), 0);
+	CHECK_EQ(x, TTRT_DRAM_ALLOC_BASE);
+	CHECK_EQ(ttrt_dram_alloc(a, 64, &y), 0);
+	CHECK_EQ(y, x + 128);   /* 100 rounds up to 128 */
+	CHECK_EQ(ttrt_dram_alloc(a, 4096, &z), 0);
+	CHECK_EQ(z, y + 64);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 128 - 64 - 4096);
+	CHECK_EQ(ttrt_dram_alloc(a, avail, &w), -ENOSPC);
+
+	/* Free the middle one: a 64-byte hole, reused first fit. */
+	ttrt_dram_free(a, y, 64);
+	CHECK_EQ(ttrt_dram_alloc(a, 64, &w), 0);
+	CHECK_EQ(w, y);
+	ttrt_dram_free(a, w, 64);
+	/* Free x: merges with the hole after it into 192 bytes. */
+	ttrt_dram_free(a, x, 100);
+	CHECK_EQ(ttrt_dram_alloc(a, 192, &w), 0);
+	CHECK_EQ(w, x);
+	ttrt_dram_free(a, w, 192);
+	/* Free z: everything merges back into one range. */
+	ttrt_dram_free(a, z, 4096);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
+	CHECK_EQ(ttrt_dram_alloc(a, avail, &w), 0);
+	CHECK_EQ(w, TTRT_DRAM_ALLOC_BASE);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), 0);
+	CHECK_EQ(ttrt_dram_alloc(a, 64, &x), -ENOSPC);
+	ttrt_dram_free(a, w, avail);
+
+	/* Free in reverse order: each free merges with the range after it. */
+	uint64_t p[8];
+	for (int i = 0; i < 8; i++)
+		CHECK_EQ(ttrt_dram_alloc(a, 1000, &p[i]), 0);
+	for (int i = 7; i >= 0; i--)
+		ttrt_dram_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
+	/* Free every other one, then the rest: holes merge both sides. */
+	for (int i = 0; i < 8; i++)
+		CHECK_EQ(ttrt_dram_alloc(a, 1000, &p[i]), 0);
+	for (int i = 0; i < 8; i += 2)
+		ttrt_dram_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 8 * 1024);
+	for (int i = 1; i < 8; i += 2)
+		ttrt_dram_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
+	ttrt_dram_allocator_destroy(a);
+}
+
+int main(void)
+{
+	struct ttrt_device *dev = open_sim(BANK_SIZE);
+
+	test_allocator();
+	test_page_location(dev);
+	test_round_trip(dev, 2048, 7 * 2048 * 5 + 123);
+	test_round_trip(dev, 1000, 7 * 1000 * 3 + 999);   /* unaligned page size */
+	test_round_trip(dev, 32, 7 * 32 * 10 + 1);        /* pages smaller than the alignment */
+	test_round_trip(dev, 65536, 65536 * 9);
+	test_neighbours(dev);
+	test_buffer_names(dev);
+	test_buffer_space(dev);
+	test_failed_resize_keeps_address(dev);
+	test_huge_size(dev);
+	test_raw_access(dev);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), BANK_SIZE - TTRT_DRAM_ALLOC_BASE);
+	ttrt_device_close(dev);
+	return check_exit("test_interleave");
+}
