@@ -71,6 +71,39 @@ static void run_one(const char *path)
     for (uint32_t seed = 1; seed < 2000; seed += 333)
         CHECK_EQ(rvt_call(h, &el, "alg_mix", seed, 1000, 0, 0), alg_mix(seed, 1000));
 
+    /* budget slicing: odd slice sizes retire exactly the slice (also in the
+     * single-stepping mode near the end of a budget) and change nothing */
+    {
+        rvt_setup_call(h, &el, "alg_mix", 99, 3000, 0, 0);
+        CHECK_EQ(rv32_run(h, 100000000), RV32_STOP_FAULT);
+        uint32_t want = h->x[10];
+        uint64_t total = h->retired;
+        static const uint64_t sizes[] = {1, 2, 3, 777, 1031, 1032, 1033, 5000, 65537};
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            rvt_setup_call(h, &el, "alg_mix", 99, 3000, 0, 0);
+            enum rv32_stop st;
+            uint64_t before = 0;
+            int exact = 1;
+            while ((st = rv32_run(h, sizes[k])) == RV32_STOP_BUDGET) {
+                if (h->retired - before != sizes[k]) exact = 0;
+                before = h->retired;
+                if (sizes[k] < 4 && h->retired > 200000) break;   /* keep it short */
+            }
+            CHECK(exact);
+            if (st != RV32_STOP_BUDGET) {
+                CHECK_EQ(st, RV32_STOP_FAULT);
+                CHECK_EQ(h->x[10], want);
+                CHECK_EQ(h->retired, total);
+            }
+        }
+        /* tiny input fully single-stepped */
+        memcpy(l1 + BUF2, "123456789", 9);
+        rvt_setup_call(h, &el, "alg_crc32", BUF2, 9, 0, 0);
+        while (rv32_run(h, 1) == RV32_STOP_BUDGET)
+            ;
+        CHECK_EQ(h->x[10], 0xCBF43926u);
+    }
+
     free(el.syms);
     rvt_core_free(&core);
 }
