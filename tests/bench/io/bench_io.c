@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * bench_io: L1 and DRAM-buffer throughput through a ttfs mount versus the
+ * runtime API called directly, plus 4-byte pread latency on a mailbox.
+ *
+ * usage: bench_io MOUNTPOINT
+ *
+ * MOUNTPOINT must be a mounted simulator (tests/bench/io/run does that).
+ * The direct side opens its own simulated device in this process, so both
+ * sides copy the same amount of sparse host memory; the difference is the
+ * FUSE round trip. Environment knobs: BENCH_MIN_TIME (seconds per
+ * measurement, default 0.3), BENCH_RUNS (runs per measurement, default 5),
+ * BENCH_LAT_SAMPLES (default 20000).
+ *
+ * MB/s are 10^6 bytes per second. Exit status is 0 unless setup fails.
+ */
+#include "ttrt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KiB 1024u
+#define MiB (1024u * 1024u)
+
+#define L1_BASE     0x40000u      /* 1 MiB window from here fits in 1.5 MiB */
+#define WINDOW      MiB           /* offsets cycle through this many bytes */
+#define CORE_X      0
+#define CORE_Y      0
+#define MAX_RUNS    32
+
+static const size_t sizes[] = { 4 * KiB, 64 * KiB, MiB };
+#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+
+enum target { T_L1, T_DRAM, T_COUNT };
+enum op { OP_READ, OP_WRITE, OP_COUNT };
+enum path { P_MOUNT, P_DIRECT, P_COUNT };
+
+static const char *target_name[T_COUNT] = { "L1", "DRAM buf" };
+static const char *op_name[OP_COUNT] = { "read", "write" };
+
+struct ctx {
+	const char *mnt;
+	struct ttrt_device *dev;
+	struct ttrt_buffer *dbuf;      /* direct-side DRAM buffer */
+	int fd[T_COUNT];               /* mount-side files */
+	char bufdir[4096];
+	uint8_t *mem;
+	double min_time;
+	int runs;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static double env_double(const char *name, double def)
+{
+	const char *v = getenv(name);
+	char *end;
+	double d;
+
+	if (!v || !*v)
+		return def;
+	d = strtod(v, &end);
+	return (*end || d <= 0) ? def : d;
+}
+
+/* One transfer of len bytes at window offset off. Returns 0 or -errno. */
+static int xfer(struct ctx *c, enum target t, enum op o, enum path p, size_t off, size_t len)
+{
+	struct ttrt_xy core = { CORE_X, CORE_Y };
+	ssize_t n;
+
+	if (p == P_DIRECT) {
+		if (t == T_L1)
+			return o == OP_READ ? ttrt_l1_read(c->dev, core, L1_BASE + (uint32_t)off, c->mem, len)
+					    : ttrt_l1_write(c->dev, core, L1_BASE + (uint32_t)off, c->mem, len);
+		return o == OP_READ ? ttrt_buffer_read(c->dbuf, off, c->mem, len)
+				    : ttrt_buffer_write(c->dbuf, off, c->mem, len);
+	}
+	if (t == T_L1)
+		off += L1_BASE;
+	n = o == OP_READ ? pread(c->fd[t], c->mem, len, (off_t)off)
+			 : pwrite(c->fd[t], c->mem, len, (off_t)off);
+	if (n < 0)
+		return -errno;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+/* Median MB/s over c->runs runs of at least min_time / runs seconds each. */
+static int measure(struct ctx *c, enum target t, enum op o, enum path p, size_t len, double *mbps)
+{
+	double rates[MAX_RUNS], per_run = c->min_time / c->runs;
+	size_t slots = WINDOW / len, i = 0;
+	int rc;
+
+	/* Warm up: touch the whole window once (sparse pages, caches). */
+	for (size_t s = 0; s < slots; s++)
+		if ((rc = xfer(c, t, o, p, s * len, len)))
+			return rc;
+	for (int r = 0; r < c->runs; r++) {
+		double t0 = now_s(), el;
+		uint64_t bytes = 0;
+
+		do {
+			for (int k = 0; k < 8; k++, i++) {
+				if ((rc = xfer(c, t, o, p, (i % slots) * len, len)))
+					return rc;
+				bytes += len;
+			}
+			el = now_s() - t0;
+		} while (el < per_run);
+		rates[r] = (double)bytes / el / 1e6;
+	}
+	qsort(rates, (size_t)c->runs, sizeof(rates[0]), cmp_double);
+	*mbps = c->runs % 2 ? rates[c->runs / 2]
+			    : (rates[c->runs / 2 - 1] + rates[c->runs / 2]) / 2;
+	return 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+	ssize_t n;
+	int e;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	e = errno;
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : (n < 0 ? -e : -EIO);
+}
+
+static int setup(struct ctx *c)
+{
+	struct ttrt_config cfg;
+	char err[512] = "", path[4096 + 64], text[32];
+	int rc;
+
+	ttrt_config_defaults(&cfg);
+	cfg.backend = TTRT_BACKEND_SIM;
+	rc = ttrt_device_open(&cfg, &c->dev, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "bench_io: ttrt_device_open: %s\n", err[0] ? err : strerror(-rc));
+		return rc;
+	}
+	rc = ttrt_buffer_new(c->dev, "bench", &c->dbuf);
+	if (rc == 0)
+		rc = ttrt_buffer_set_size(c->dbuf, WINDOW);
+	if (rc) {
+		fprintf(stderr, "bench_io: direct buffer: %s\n", strerror(-rc));
+		return rc;
+	}
+
+	snprintf(path, sizeof(path), "%s/cores/%d,%d/l1", c->mnt, CORE_X, CORE_Y);
+	c->fd[T_L1] = open(path, O_RDWR);
+	if (c->fd[T_L1] < 0) {
+		fprintf(stderr, "bench_io: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	snprintf(c->bufdir, sizeof(c->bufdir), "%s/dram/buffers/bench_io_%d", c->mnt, (int)getpid());
+	if (mkdir(c->bufdir, 0755) != 0) {
+		fprintf(stderr, "bench_io: mkdir %s: %s\n", c->bufdir, strerror(errno));
+		c->bufdir[0] = '\0';
+		return -errno;
+	}
+	snprintf(path, sizeof(path), "%s/size", c->bufdir);
+	snprintf(text, sizeof(text), "%u\n", WINDOW);
+	if ((rc = write_text(path, text))) {
+		fprintf(stderr, "bench_io: %s: %s\n", path, strerror(-rc));
+		return rc;
+	}
+	snprintf(path, sizeof(path), "%s/data", c->bufdir);
+	c->fd[T_DRAM] = open(path, O_RDWR);
+	if (c->fd[T_DRAM] < 0) {
+		fprintf(stderr, "bench_io: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+static void teardown(struct ctx *c)
+{
+	for (int t = 0; t < T_COUNT; t++)
+		if (c->fd[t] >= 0)
+			close(c->fd[t]);
+	if (c->bufdir[0] && rmdir(c->bufdir) != 0)
+		fprintf(stderr, "bench_io: rmdir %s: %s\n", c->bufdir, strerror(errno));
+	if (c->dbuf) {
+		ttrt_buffer_delete(c->dbuf);
+		ttrt_buffer_put(c->dbuf);
+	}
+	ttrt_device_close(c->dev);
+}
+
+/* A round trip through each mount file, so fast-but-wrong cannot pass. */
+static int check_round_trip(struct ctx *c)
+{
+	uint8_t *back = malloc(WINDOW);
+	int bad = 0;
+
+	if (!back)
+		return -ENOMEM;
+	for (size_t i = 0; i < WINDOW; i++)
+		c->mem[i] = (uint8_t)(i * 131u + 7u);
+	for (int t = 0; t < T_COUNT; t++) {
+		memset(back, 0, WINDOW);
+		size_t off = t == T_L1 ? L1_BASE : 0;
+		if (pwrite(c->fd[t], c->mem, WINDOW, (off_t)off) != (ssize_t)WINDOW ||
+		    pread(c->fd[t], back, WINDOW, (off_t)off) != (ssize_t)WINDOW ||
+		    memcmp(back, c->mem, WINDOW) != 0) {
+			fprintf(stderr, "bench_io: %s round trip through the mount failed\n",
+				target_name[t]);
+			bad = 1;
+		}
+	}
+	free(back);
+	return bad ? -EIO : 0;
+}
+
+static int latency(struct ctx *c, int samples, uint64_t *p50, uint64_t *p99, uint64_t *dp50)
+{
+	char path[4096 + 64];
+	uint64_t *ns = malloc((size_t)samples * sizeof(*ns));
+	uint8_t word[4];
+	struct ttrt_xy core = { CORE_X, CORE_Y };
+	int fd, rc = 0;
+
+	if (!ns)
+		return -ENOMEM;
+	snprintf(path, sizeof(path), "%s/cores/%d,%d/mailbox", c->mnt, CORE_X, CORE_Y);
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		rc = -errno;
+		fprintf(stderr, "bench_io: %s: %s\n", path, strerror(errno));
+		free(ns);
+		return rc;
+	}
+	for (int i = 0; i < 1000 && rc == 0; i++)
+		if (pread(fd, word, 4, 0) != 4)
+			rc = -EIO;
+	for (int i = 0; i < samples && rc == 0; i++) {
+		uint64_t t0 = now_ns();
+		if (pread(fd, word, 4, 0) != 4)
+			rc = -EIO;
+		ns[i] = now_ns() - t0;
+	}
+	close(fd);
+	if (rc == 0) {
+		qsort(ns, (size_t)samples, sizeof(*ns), cmp_u64);
+		*p50 = ns[samples / 2];
+		*p99 = ns[(size_t)samples * 99 / 100];
+		/* The same 4 bytes straight from the runtime, for scale. */
+		for (int i = 0; i < samples; i++) {
+			uint64_t t0 = now_ns();
+			ttrt_l1_read(c->dev, core, 0x60, word, 4);
+			ns[i] = now_ns() - t0;
+		}
+		qsort(ns, (size_t)samples, sizeof(*ns), cmp_u64);
+		*dp50 = ns[samples / 2];
+	}
+	free(ns);
+	return rc;
+}
+
+static const char *size_name(size_t len)
+{
+	static char s[32];
+
+	if (len >= MiB)
+		snprintf(s, sizeof(s), "%zu MiB", len / MiB);
+	else
+		snprintf(s, sizeof(s), "%zu KiB", len / KiB);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	struct ctx c = { .fd = { -1, -1 } };
+	double mb[T_COUNT][OP_COUNT][NSIZES][P_COUNT];
+	uint64_t p50 = 0, p99 = 0, dp50 = 0;
+	int samples, rc, all_pass = 1;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s MOUNTPOINT\n", argv[0]);
+		return 2;
+	}
+	c.mnt = argv[1];
+	c.min_time = env_double("BENCH_MIN_TIME", 0.3);
+	c.runs = (int)env_double("BENCH_RUNS", 5);
+	if (c.runs > MAX_RUNS)
+		c.runs = MAX_RUNS;
+	samples = (int)env_double("BENCH_LAT_SAMPLES", 20000);
+	c.mem = aligned_alloc(4096, WINDOW);
+	if (!c.mem)
+		return 1;
+
+	rc = setup(&c);
+	if (rc == 0)
+		rc = check_round_trip(&c);
+	if (rc) {
+		teardown(&c);
+		free(c.mem);
+		return 1;
+	}
+
+	printf("ttfs I/O benchmark: mount %s vs ttrt direct (sim), core %d,%d\n", c.mnt, CORE_X,
+	       CORE_Y);
+	printf("median of %d runs, >= %.2f s per measurement; MB/s = 1e6 B/s\n\n", c.runs,
+	       c.min_time);
+	printf("%-9s %-6s %8s %12s %12s %8s\n", "target", "op", "size", "mount MB/s",
+	       "direct MB/s", "ratio");
+	for (int t = 0; t < T_COUNT; t++)
+		for (int o = 0; o < OP_COUNT; o++)
+			for (size_t s = 0; s < NSIZES; s++) {
+				for (int p = 0; p < P_COUNT; p++) {
+					rc = measure(&c, (enum target)t, (enum op)o, (enum path)p,
+						     sizes[s], &mb[t][o][s][p]);
+					if (rc) {
+						fprintf(stderr, "bench_io: %s %s %s (%s): %s\n",
+							target_name[t], op_name[o], size_name(sizes[s]),
+							p == P_MOUNT ? "mount" : "direct", strerror(-rc));
+						mb[t][o][s][p] = 0;
+					}
+				}
+				printf("%-9s %-6s %8s %12.0f %12.0f %8.3f\n", target_name[t], op_name[o],
+				       size_name(sizes[s]), mb[t][o][s][P_MOUNT], mb[t][o][s][P_DIRECT],
+				       mb[t][o][s][P_DIRECT] > 0
+					       ? mb[t][o][s][P_MOUNT] / mb[t][o][s][P_DIRECT]
+					       : 0.0);
+				fflush(stdout);
+			}
+
+	rc = latency(&c, samples, &p50, &p99, &dp50);
+	if (rc)
+		fprintf(stderr, "bench_io: mailbox latency: %s\n", strerror(-rc));
+	else
+		printf("\nmailbox 4-byte pread (%d samples): p50 %.1f us, p99 %.1f us"
+		       "  (direct ttrt_l1_read p50 %.3f us)\n",
+		       samples, (double)p50 / 1e3, (double)p99 / 1e3, (double)dp50 / 1e3);
+
+	printf("\ntargets:\n");
+	for (int t = 0; t < T_COUNT; t++)
+		for (int o = 0; o < OP_COUNT; o++) {
+			double d = mb[t][o][NSIZES - 1][P_DIRECT];
+			double r = d > 0 ? mb[t][o][NSIZES - 1][P_MOUNT] / d : 0;
+			int ok = r >= 0.5;
+			all_pass &= ok;
+			printf("  %-4s %-8s %-5s 1 MiB mount/direct %.3f >= 0.5\n",
+			       ok ? "PASS" : "MISS", target_name[t], op_name[o], r);
+		}
+	{
+		int ok = rc == 0 && p50 <= 20000;
+		all_pass &= ok;
+		printf("  %-4s mailbox 4-byte pread p50 %.1f us <= 20 us\n", ok ? "PASS" : "MISS",
+		       (double)p50 / 1e3);
+	}
+	printf("verdict: %s\n", all_pass ? "PASS (all targets met)" : "MISS (see targets above)");
+
+	teardown(&c);
+	free(c.mem);
+	return 0;
+}
