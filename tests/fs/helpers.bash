@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# Shared by the mounted suites: mount the simulator in $BATS_FILE_TMPDIR,
+# unmount it, and require a clean exit (status 0, no sanitizer report).
+#
+#   setup_file()    { ttfs_mount [-o opt ...]; }
+#   teardown_file() { ttfs_unmount; }
+#
+# TTFS_BIN names the daemon (set by ctest). The daemon runs in the
+# foreground (-f) with fd 3 closed, so bats never waits on it, and its
+# stderr goes to $BATS_FILE_TMPDIR/daemon.log.
+
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+: "${TTFS_BIN:?set TTFS_BIN to the ttfs binary}"
+export LC_ALL=C
+export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-120}
+
+# Sanitizer settings for an ASan/UBSan build (harmless otherwise).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# Skip (do not fail) where FUSE cannot work at all.
+ttfs_require_fuse() {
+	[ -c /dev/fuse ] || skip "no /dev/fuse"
+	command -v fusermount3 >/dev/null || skip "no fusermount3"
+	if [ "$(id -u)" != 0 ] && [ ! -u "$(command -v fusermount3)" ]; then
+		skip "fusermount3 is not setuid and we are not root"
+	fi
+}
+
+# ttfs_start DIR MOUNTPOINT [ttfs args...]: start a daemon in the background.
+# Its pid goes to DIR/pid, its stderr to DIR/daemon.log. Returns 0 once
+# MOUNTPOINT is mounted, 1 if the daemon exited or it took over 10 s.
+ttfs_start() {
+	local dir=$1 mnt=$2 pid
+	shift 2
+	mkdir -p "$mnt"
+	"$TTFS_BIN" -f "$@" "$mnt" 3>&- >"$dir/daemon.out" 2>"$dir/daemon.log" &
+	pid=$!
+	echo "$pid" >"$dir/pid"
+	for _ in $(seq 100); do
+		mountpoint -q "$mnt" && return 0
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "ttfs did not mount $mnt; its log:" >&2
+	cat "$dir/daemon.log" >&2
+	return 1
+}
+
+# ttfs_log_clean LOG: fail if a sanitizer reported anything.
+ttfs_log_clean() {
+	if grep -E "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: .*Sanitizer" "$1" >&2; then
+		echo "sanitizer report in $1:" >&2
+		cat "$1" >&2
+		return 1
+	fi
+	return 0
+}
+
+# ttfs_stop DIR MOUNTPOINT: unmount with fusermount3 -u, then require the
+# daemon to exit 0 with a clean log.
+ttfs_stop() {
+	local dir=$1 mnt=$2 pid status
+	pid=$(cat "$dir/pid")
+	for _ in $(seq 50); do
+		fusermount3 -u "$mnt" 2>/dev/null && break
+		mountpoint -q "$mnt" || break
+		sleep 0.1
+	done
+	if mountpoint -q "$mnt"; then
+		echo "cannot unmount $mnt; lazy unmount and kill" >&2
+		fusermount3 -uz "$mnt"
+		kill "$pid" 2>/dev/null
+		wait "$pid"
+		return 1
+	fi
+	wait "$pid"
+	status=$?
+	if [ "$status" != 0 ]; then
+		echo "ttfs exited with status $status; its log:" >&2
+		cat "$dir/daemon.log" >&2
+		return 1
+	fi
+	ttfs_log_clean "$dir/daemon.log"
+}
+
+# The file-wide mount: $MNT in $BATS_FILE_TMPDIR.
+ttfs_mount() {
+	ttfs_require_fuse
+	export MNT="$BATS_FILE_TMPDIR/mnt"
+	ttfs_start "$BATS_FILE_TMPDIR" "$MNT" "$@"
+}
+
+ttfs_unmount() {
+	[ -n "${MNT:-}" ] && [ -f "$BATS_FILE_TMPDIR/pid" ] || return 0
+	ttfs_stop "$BATS_FILE_TMPDIR" "$MNT"
+}
+
+# pyio OP PATH [ARGS]: one system call from python3, printing "ok RESULT" or
+# the errno's name (ENXIO, EFBIG, ...), so tests can check exact errnos.
+#   pyio open PATH r|w|rw         pyio pread PATH OFFSET LEN (prints hex)
+#   pyio pwrite PATH OFFSET HEX   pyio fill PATH OFFSET LEN BYTE (one pwrite)
+#   pyio mkdir PATH               pyio rmdir PATH
+pyio() {
+	python3 - "$@" <<'PY'
+import errno, os, sys
+op, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+modes = {"r": os.O_RDONLY, "w": os.O_WRONLY, "rw": os.O_RDWR}
+try:
+    if op == "open":
+        os.close(os.open(path, modes[args[0]]))
+        print("ok")
+    elif op == "pread":
+        fd = os.open(path, os.O_RDONLY)
+        data = os.pread(fd, int(args[1], 0), int(args[0], 0))
+        os.close(fd)
+        print("ok", data.hex())
+    elif op == "pwrite":
+        fd = os.open(path, os.O_WRONLY)
+        n = os.pwrite(fd, bytes.fromhex(args[1]), int(args[0], 0))
+        os.close(fd)
+        print("ok", n)
+    elif op == "fill":
+        fd = os.open(path, os.O_WRONLY)
+        n = os.pwrite(fd, bytes([int(args[2], 0)]) * int(args[1], 0), int(args[0], 0))
+        os.close(fd)
+        print("ok", n)
+    elif op == "mkdir":
+        os.mkdir(path)
+        print("ok")
+    elif op == "rmdir":
+        os.rmdir(path)
+        print("ok")
+    else:
+        sys.exit("pyio: unknown op " + op)
+except OSError as e:
+    print(errno.errorcode.get(e.errno, str(e.errno)))
+PY
+}
