@@ -136,6 +136,34 @@ static void decode32(struct rv_dinsn *d, uint32_t w, uint32_t pc)
     set(d, op, rd, rs1, rs2, imm);
 }
 
+/* direct jumps whose target is in the same decode page use an op that
+ * moves the entry pointer by a fixed offset */
+static void localize(struct rv_dinsn *d, uint32_t pc)
+{
+    int op = d->op;
+    uint32_t t = (uint32_t)d->imm;
+    if (((t ^ pc) >> RV_PAGE_SHIFT) != 0)
+        return;
+    if (op >= OP_BEQ && op <= OP_BGEU)
+        d->op = (uint8_t)(OP_BEQ_L + (op - OP_BEQ));
+    else if (op == OP_JAL)
+        d->op = OP_JAL_L;
+    else
+        return;
+    d->imm = (int32_t)(t - pc);
+}
+
+int rv_delocalize(struct rv_dinsn *d, uint32_t pc)
+{
+    int op = RV_OP_OF(d->op);
+    if (op < OP_BEQ_L || op > OP_JAL_L)
+        return 0;
+    int base = op == OP_JAL_L ? OP_JAL : OP_BEQ + (op - OP_BEQ_L);
+    d->op = RV_HIDX(base, d->len);
+    d->imm = (int32_t)(pc + (uint32_t)d->imm);
+    return 1;
+}
+
 void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc)
 {
     memset(d, 0, sizeof *d);
@@ -148,6 +176,7 @@ void rv_decode(struct rv_dinsn *d, uint32_t w, uint32_t pc)
         d->len = 4;
         decode32(d, w, pc);
     }
+    localize(d, pc);
     d->op = RV_HIDX(d->op, d->len);
 }
 

@@ -146,6 +146,7 @@ struct rv_dinsn *rv_fetch_slow(struct rv32_hart *h, uint32_t pc, struct rv_dinsn
         *cause = rv_decode_at(scratch, bus->l1, size, pc);
         if (*cause != RV32_OK)
             return NULL;
+        rv_delocalize(scratch, pc);
         scratch->h = tab[scratch->op];
         return scratch;
     }

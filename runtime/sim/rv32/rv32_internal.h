@@ -39,6 +39,8 @@ enum rv_op {
     OP_NOP,       /* fence, fence.i, hints, writes to x0 without side effects */
     OP_ECALL, OP_EBREAK, OP_WFI,
     OP_CSRRW, OP_CSRRS, OP_CSRRC, OP_CSRRWI, OP_CSRRSI, OP_CSRRCI, /* csr number in imm, uimm in rs1 */
+    /* same-decode-page variants of the direct jumps: imm = byte offset */
+    OP_BEQ_L, OP_BNE_L, OP_BLT_L, OP_BGE_L, OP_BLTU_L, OP_BGEU_L, OP_JAL_L,
     OP_SENTINEL,
     OP_COUNT
 };
@@ -75,6 +77,9 @@ void rv_decode16(struct rv_dinsn *d, uint32_t w, uint32_t pc);   /* d->op = plai
 /* Read and decode the instruction at pc in L1; RV32_FETCH_FAULT if it does
  * not lie entirely inside L1. */
 enum rv32_cause rv_decode_at(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_size, uint32_t pc);
+/* Turn a same-page jump variant back into its absolute form (for entries
+ * executed outside a decode page, e.g. scratch copies). Returns 1 if changed. */
+int rv_delocalize(struct rv_dinsn *d, uint32_t pc);
 
 /* mem.c: slow paths (local memory, MMIO, alignment, faults). *changed is set
  * to 1 when the store may have changed state (for the spin detector). */

@@ -28,43 +28,53 @@ int main(int argc, char **argv)
     struct rvt_core c;
     struct rvt_elf el;
     rvt_core_init(&c, NULL, NULL, NULL);
-    if (rvt_elf_load(&el, argv[1], c.bus.l1, c.bus.l1_size) != 0) return 1;
+    int runs = getenv("BENCH_RUNS") ? atoi(getenv("BENCH_RUNS")) : 3;
+    if (runs < 1) runs = 1;
     struct rv32_hart *h = &c.hart[0];
-    rv32_hart_reset(h, rvt_sym(&el, "_start"));
-    h->x[2] = c.bus.l1_size - 16;
+    double ti = 1e30, tq = 1e30;
+    uint32_t result = 0;
+    unsigned qres = 0;
+    for (int run = 0; run < runs; run++) {
+        /* reload: the program modifies its data */
+        if (rvt_elf_load(&el, argv[1], c.bus.l1, c.bus.l1_size) != 0) return 1;
+        rv32_hart_reset(h, rvt_sym(&el, "_start"));
+        h->x[2] = c.bus.l1_size - 16;
+        double t0 = now();
+        enum rv32_stop s;
+        do s = rv32_run(h, 1000000); while (s == RV32_STOP_BUDGET);
+        double t = now() - t0;
+        if (t < ti) ti = t;
+        if (s != RV32_STOP_FAULT || h->fault.cause != RV32_ECALL || h->x[17] != 93) {
+            fprintf(stderr, "interpreter: unexpected stop %d (%s) at pc 0x%x\n", (int)s,
+                    rv32_cause_name(h->fault.cause), h->fault.pc);
+            return 1;
+        }
+        result = h->x[10];
 
-    double t0 = now();
-    enum rv32_stop s;
-    do s = rv32_run(h, 1000000); while (s == RV32_STOP_BUDGET);
-    double ti = now() - t0;
-    if (s != RV32_STOP_FAULT || h->fault.cause != RV32_ECALL || h->x[17] != 93) {
-        fprintf(stderr, "interpreter: unexpected stop %d (%s) at pc 0x%x\n", (int)s,
-                rv32_cause_name(h->fault.cause), h->fault.pc);
-        return 1;
+        pid_t pid;
+        char *qargv[] = {(char *)qemu, argv[2], NULL};
+        t0 = now();
+        if (posix_spawnp(&pid, qemu, NULL, NULL, qargv, environ) != 0) {
+            perror(qemu);
+            return 1;
+        }
+        int st = 0;
+        if (waitpid(pid, &st, 0) < 0) { perror("waitpid"); return 1; }
+        t = now() - t0;
+        if (t < tq) tq = t;
+        if (!WIFEXITED(st)) { fprintf(stderr, "qemu: abnormal exit\n"); return 1; }
+        qres = (unsigned)WEXITSTATUS(st);
+        free(el.syms);
     }
-    uint32_t result = h->x[10];
     double mips = (double)h->retired / ti / 1e6;
-    printf("interpreter: %" PRIu64 " instructions in %.3f s = %.1f MIPS (result %u)\n",
-           h->retired, ti, mips, result);
-
-    pid_t pid;
-    char *qargv[] = {(char *)qemu, argv[2], NULL};
-    t0 = now();
-    if (posix_spawnp(&pid, qemu, NULL, NULL, qargv, environ) != 0) {
-        perror(qemu);
-        return 1;
-    }
-    int st = 0;
-    if (waitpid(pid, &st, 0) < 0) { perror("waitpid"); return 1; }
-    double tq = now() - t0;
-    if (!WIFEXITED(st)) { fprintf(stderr, "qemu: abnormal exit\n"); return 1; }
-    unsigned qres = (unsigned)WEXITSTATUS(st);
+    printf("workload: %" PRIu64 " rv32im instructions (crc32, quicksort, mul/div mix); best of %d runs\n",
+           h->retired, runs);
+    printf("interpreter: %.3f s = %.1f MIPS (result %u)\n", ti, mips, result);
     printf("qemu-user:   %.3f s = %.1f MIPS (result %u)\n", tq, (double)h->retired / tq / 1e6, qres);
     if (qres != (result & 0xff)) { fprintf(stderr, "result mismatch\n"); return 1; }
     double ratio = tq / ti;
     printf("ratio interpreter/qemu speed: %.2fx (target >= 0.33x) %s\n", ratio,
            ratio >= 0.33 ? "OK" : "BELOW TARGET");
-    free(el.syms);
     rvt_core_free(&c);
     return 0;
 }
