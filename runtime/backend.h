@@ -22,6 +22,9 @@ struct ttrt_backend_ops {
 	/* Per-RISC state of a Tensix core, for status views. */
 	int (*risc_states)(struct ttrt_backend *be, struct ttrt_xy noc0,
 			   enum ttrt_risc_state states[5], uint32_t pcs[5]);
+	/* Fault and wait details of one RISC (may be NULL: nothing known). */
+	int (*risc_detail)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc,
+			   struct ttrt_risc_detail *out);
 	void (*close)(struct ttrt_backend *be);
 };
 

@@ -40,6 +40,7 @@ void ttrt_config_defaults(struct ttrt_config *cfg)
 	cfg->dram_bank_size = DEFAULT_DRAM_BANK_SIZE;
 	default_cache_dir(cfg->cache_dir, sizeof(cfg->cache_dir));
 	cfg->timeout_ms = DEFAULT_TIMEOUT_MS;
+	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", TTRT_DEFAULT_FIRMWARE_DIR);
 }
 
 int ttrt_parse_size(const char *text, uint64_t *out)
@@ -143,6 +144,8 @@ int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		return set_path(cfg->cache_dir, sizeof(cfg->cache_dir), key, value, err, errlen);
 	if (strcmp(key, "timeout_ms") == 0)
 		return set_timeout(cfg, value, err, errlen);
+	if (strcmp(key, "firmware_dir") == 0)
+		return set_path(cfg->firmware_dir, sizeof(cfg->firmware_dir), key, value, err, errlen);
 	ttrt_set_err(err, errlen, "unknown option '%s'", key);
 	return -EINVAL;
 }

@@ -38,12 +38,29 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	rc = ttrt_dram_allocator_create(cfg->dram_bank_size, &dev->dram_alloc);
 	if (rc)
 		goto fail_lock;
-	rc = open_backend(dev, err, errlen);
+	rc = ttrt_firmware_load_all(dev, err, errlen);
 	if (rc)
 		goto fail_alloc;
+	rc = pthread_mutex_init(&dev->control_lock, NULL);
+	if (rc) {
+		rc = -rc;
+		goto fail_fw;
+	}
+	rc = open_backend(dev, err, errlen);
+	if (rc)
+		goto fail_control;
+	rc = ttrt_device_boot(dev, err, errlen);
+	if (rc)
+		goto fail_backend;
 	*out = dev;
 	return 0;
 
+fail_backend:
+	dev->backend->ops->close(dev->backend);
+fail_control:
+	pthread_mutex_destroy(&dev->control_lock);
+fail_fw:
+	ttrt_firmware_free_all(dev);
 fail_alloc:
 	ttrt_dram_allocator_destroy(dev->dram_alloc);
 fail_lock:
@@ -58,6 +75,8 @@ void ttrt_device_close(struct ttrt_device *dev)
 		return;
 	ttrt_buffers_destroy_all(dev);
 	dev->backend->ops->close(dev->backend);
+	pthread_mutex_destroy(&dev->control_lock);
+	ttrt_firmware_free_all(dev);
 	ttrt_dram_allocator_destroy(dev->dram_alloc);
 	pthread_mutex_destroy(&dev->buffers_lock);
 	free(dev);
@@ -138,7 +157,35 @@ int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 
 int ttrt_device_reset(struct ttrt_device *dev)
 {
-	(void)dev;
-	/* Nothing runs firmware yet, so there is nothing to reload. */
-	return -ENOSYS;
+	char err[256] = "";
+	int rc;
+
+	pthread_mutex_lock(&dev->control_lock);
+	rc = ttrt_device_boot(dev, err, sizeof(err));
+	pthread_mutex_unlock(&dev->control_lock);
+	return rc;
+}
+
+const char *const ttrt_risc_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
+						      "trisc2" };
+
+int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+			  struct ttrt_risc_detail *out)
+{
+	struct ttrt_xy noc0;
+	enum ttrt_risc_state states[TTRT_NUM_RISCS];
+	uint32_t pcs[TTRT_NUM_RISCS];
+	int rc;
+
+	if (ttrt_logical_to_noc0(core, &noc0) || risc < 0 || risc >= TTRT_NUM_RISCS)
+		return -EINVAL;
+	memset(out, 0, sizeof(*out));
+	if (dev->backend->ops->risc_detail)
+		return dev->backend->ops->risc_detail(dev->backend, noc0, risc, out);
+	rc = dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
+	if (rc == 0) {
+		out->state = states[risc];
+		out->pc = pcs[risc];
+	}
+	return rc;
 }

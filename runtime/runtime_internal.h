@@ -7,6 +7,7 @@
 
 #include "ttrt.h"
 #include "backend.h"
+#include "firmware_image.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -26,7 +27,14 @@ struct ttrt_device {
 	pthread_mutex_t buffers_lock;      /* buffer list and allocator */
 	struct ttrt_buffer *buffers;       /* creation order */
 	struct ttrt_dram_allocator *dram_alloc;
+
+	struct fw_image firmware[TTRT_NUM_RISCS];   /* brisc, ncrisc, trisc0..2 */
+	pthread_mutex_t control_lock;               /* boot/reset vs. launches */
 };
+
+int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
+void ttrt_firmware_free_all(struct ttrt_device *dev);
+int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen);
 
 /* printf into err, if there is one. */
 void ttrt_set_err(char *err, size_t errlen, const char *fmt, ...)

@@ -26,17 +26,26 @@ static int range_fits(uint64_t addr, size_t len, uint64_t size)
 	return addr <= size && len <= size - addr;
 }
 
+static struct sim_core *core_at(struct sim_backend *sb, struct ttrt_xy noc0)
+{
+	struct ttrt_xy logical;
+
+	if (ttrt_noc0_to_logical(noc0, &logical))
+		return NULL;
+	return &sb->chip->cores[ttrt_core_index(logical)];
+}
+
 /* Resolve an endpoint access to host memory, or fail with -ENXIO. */
 static int resolve(struct sim_backend *sb, struct ttrt_xy noc0, uint64_t addr, size_t len,
 		   uint8_t **mem)
 {
-	struct ttrt_xy logical;
+	struct sim_core *core = core_at(sb, noc0);
 	int bank;
 
-	if (ttrt_noc0_to_logical(noc0, &logical) == 0) {
+	if (core) {
 		if (!range_fits(addr, len, TTRT_L1_SIZE))
 			return -ENXIO;
-		*mem = sim_chip_l1(sb->chip, ttrt_core_index(logical)) + addr;
+		*mem = core->l1 + addr;
 		return 0;
 	}
 	bank = ttrt_dram_bank_of_noc0(noc0);
@@ -49,12 +58,42 @@ static int resolve(struct sim_backend *sb, struct ttrt_xy noc0, uint64_t addr, s
 	return -ENXIO;
 }
 
+static int is_register_access(uint64_t addr, size_t len)
+{
+	return addr >= 0xFF000000u && addr + len <= 0x100000000ull && addr % 4 == 0 && len % 4 == 0;
+}
+
+/* Registers move one 32-bit word at a time, as through a UC TLB window. */
+static int register_io(struct sim_core *core, uint32_t addr, void *buf, size_t len, int writing)
+{
+	uint8_t *p = buf;
+
+	for (size_t i = 0; i < len; i += 4) {
+		uint32_t v;
+		int rc;
+		if (writing) {
+			memcpy(&v, p + i, 4);
+			rc = sim_core_mmio_write(core, addr + (uint32_t)i, v);
+		} else {
+			rc = sim_core_mmio_read(core, addr + (uint32_t)i, &v);
+			memcpy(p + i, &v, 4);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		    void *buf, size_t len)
 {
+	struct sim_core *core = core_at(to_sim(be), noc0);
 	uint8_t *mem;
-	int rc = resolve(to_sim(be), noc0, addr, len, &mem);
+	int rc;
 
+	if (core && is_register_access(addr, len))
+		return register_io(core, (uint32_t)addr, buf, len, 0);
+	rc = resolve(to_sim(be), noc0, addr, len, &mem);
 	if (rc == 0)
 		memcpy(buf, mem, len);
 	return rc;
@@ -63,12 +102,20 @@ static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		     const void *buf, size_t len)
 {
+	struct sim_core *core = core_at(to_sim(be), noc0);
 	uint8_t *mem;
-	int rc = resolve(to_sim(be), noc0, addr, len, &mem);
+	int rc;
 
-	if (rc == 0)
-		memcpy(mem, buf, len);
-	return rc;
+	if (core && is_register_access(addr, len))
+		return register_io(core, (uint32_t)addr, (void *)(uintptr_t)buf, len, 1);
+	rc = resolve(to_sim(be), noc0, addr, len, &mem);
+	if (rc)
+		return rc;
+	memcpy(mem, buf, len);
+	/* A hart may be polling what the host just wrote. */
+	if (core)
+		sim_sched_wake(core);
+	return 0;
 }
 
 /* Plausible idle values of a P100A; `modelled` tells readers they are not measured. */
@@ -96,12 +143,22 @@ static int sim_telemetry(struct ttrt_backend *be, struct ttrt_telemetry *t)
 static int sim_risc_states(struct ttrt_backend *be, struct ttrt_xy noc0,
 			   enum ttrt_risc_state states[5], uint32_t pcs[5])
 {
-	(void)be;
-	(void)noc0;
-	for (int i = 0; i < 5; i++) {
-		states[i] = TTRT_RISC_UNKNOWN;
-		pcs[i] = 0;
-	}
+	struct sim_core *core = core_at(to_sim(be), noc0);
+
+	if (!core)
+		return -EINVAL;
+	sim_core_risc_states(core, states, pcs);
+	return 0;
+}
+
+static int sim_risc_detail(struct ttrt_backend *be, struct ttrt_xy noc0, int risc,
+			   struct ttrt_risc_detail *out)
+{
+	struct sim_core *core = core_at(to_sim(be), noc0);
+
+	if (!core || risc < 0 || risc >= SIM_NUM_HARTS)
+		return -EINVAL;
+	sim_core_risc_detail(core, risc, out);
 	return 0;
 }
 
@@ -118,6 +175,7 @@ static const struct ttrt_backend_ops sim_ops = {
 	.write = sim_write,
 	.telemetry = sim_telemetry,
 	.risc_states = sim_risc_states,
+	.risc_detail = sim_risc_detail,
 	.close = sim_close,
 };
 

@@ -32,10 +32,12 @@ struct ttrt_config {
 	uint64_t dram_bank_size;         /* sim: bytes per DRAM bank */
 	char cache_dir[PATH_MAX];        /* build cache */
 	uint32_t timeout_ms;             /* default program timeout */
+	char firmware_dir[PATH_MAX];     /* sim: our firmware ELFs */
 };
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
-/* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms"). */
+/* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms",
+ * "firmware_dir"). */
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,
@@ -136,6 +138,20 @@ enum ttrt_risc_state {
 int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 			  enum ttrt_risc_state states[5], uint32_t pcs[5]);
 const char *ttrt_risc_state_name(enum ttrt_risc_state state);
+
+#define TTRT_NUM_RISCS 5
+extern const char *const ttrt_risc_names[TTRT_NUM_RISCS];   /* brisc ncrisc trisc0..2 */
+
+struct ttrt_risc_detail {
+	enum ttrt_risc_state state;
+	uint32_t pc;
+	uint64_t retired;             /* instructions since the RISC left reset */
+	uint32_t polling_addr;        /* last register polled, 0 if none */
+	char fault[256];              /* cause, address, pc, instruction; "" if none */
+};
+
+int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+			  struct ttrt_risc_detail *out);
 
 /* ---- telemetry ----------------------------------------------------------- */
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 static uint8_t *reserve_sparse(size_t bytes)
 {
@@ -21,27 +22,63 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static size_t l1_bytes(void)
+{
+	return (size_t)TTRT_NUM_TENSIX * TTRT_L1_SIZE;
+}
+
+static size_t local_bytes(void)
+{
+	return (size_t)TTRT_NUM_TENSIX * sim_core_local_bytes();
+}
+
+static int host_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+static void unmap_all(struct sim_chip *chip)
+{
+	if (chip->dram)
+		munmap(chip->dram, (size_t)TTRT_NUM_DRAM_BANKS * chip->dram_bank_size);
+	if (chip->local_mem)
+		munmap(chip->local_mem, local_bytes());
+	if (chip->l1)
+		munmap(chip->l1, l1_bytes());
+}
+
 int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out)
 {
 	struct sim_chip *chip = calloc(1, sizeof(*chip));
-	int rc = -ENOMEM;
+	int rc = -ENOMEM, i = 0;
 
 	if (!chip)
 		return -ENOMEM;
 	chip->dram_bank_size = dram_bank_size;
-	chip->l1 = reserve_sparse((size_t)TTRT_NUM_TENSIX * TTRT_L1_SIZE);
-	if (!chip->l1)
-		goto fail;
+	chip->l1 = reserve_sparse(l1_bytes());
+	chip->local_mem = reserve_sparse(local_bytes());
 	chip->dram = reserve_sparse((size_t)TTRT_NUM_DRAM_BANKS * dram_bank_size);
-	if (!chip->dram)
-		goto fail_l1;
+	if (!chip->l1 || !chip->local_mem || !chip->dram)
+		goto fail_maps;
+	for (i = 0; i < TTRT_NUM_TENSIX; i++) {
+		rc = sim_core_init(&chip->cores[i], chip, i);
+		if (rc)
+			goto fail_cores;
+	}
+	rc = sim_sched_start(&chip->sched, host_cpus());
+	if (rc)
+		goto fail_cores;
 	chip->created_ns = monotonic_ns();
 	*out = chip;
 	return 0;
 
-fail_l1:
-	munmap(chip->l1, (size_t)TTRT_NUM_TENSIX * TTRT_L1_SIZE);
-fail:
+fail_cores:
+	while (i-- > 0)
+		sim_core_destroy(&chip->cores[i]);
+fail_maps:
+	unmap_all(chip);
 	free(chip);
 	return rc;
 }
@@ -50,8 +87,10 @@ void sim_chip_destroy(struct sim_chip *chip)
 {
 	if (!chip)
 		return;
-	munmap(chip->dram, (size_t)TTRT_NUM_DRAM_BANKS * chip->dram_bank_size);
-	munmap(chip->l1, (size_t)TTRT_NUM_TENSIX * TTRT_L1_SIZE);
+	sim_sched_stop(&chip->sched);
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++)
+		sim_core_destroy(&chip->cores[i]);
+	unmap_all(chip);
 	free(chip);
 }
 

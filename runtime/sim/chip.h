@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The simulated Blackhole P100A: the memories of the chip. L1 of the 120
- * Tensix cores and the 7 DRAM banks live in anonymous mappings reserved
- * with MAP_NORESERVE, so untouched memory costs no RAM: the kernel hands
- * out pages only where something was written.
+ * The simulated Blackhole P100A: its memories, its 120 Tensix cores and
+ * the threads that run them. L1, the RISCs' local memories and the 7 DRAM
+ * banks live in anonymous mappings reserved with MAP_NORESERVE, so
+ * untouched memory costs no RAM: the kernel hands out pages only where
+ * something was written.
  */
 #ifndef TTFS_SIM_CHIP_H
 #define TTFS_SIM_CHIP_H
@@ -11,18 +12,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core.h"
+#include "sched.h"
 #include "ttrt.h"
 
 struct sim_chip {
 	uint8_t *l1;                /* TTRT_NUM_TENSIX * TTRT_L1_SIZE */
+	uint8_t *local_mem;         /* TTRT_NUM_TENSIX * sim_core_local_bytes() */
 	uint8_t *dram;              /* TTRT_NUM_DRAM_BANKS * dram_bank_size */
 	uint64_t dram_bank_size;
 	uint64_t created_ns;        /* for the modelled telemetry heartbeat */
+	struct sim_core cores[TTRT_NUM_TENSIX];
+	struct sim_sched sched;
 };
 
 int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out);
 void sim_chip_destroy(struct sim_chip *chip);
 uint64_t sim_chip_uptime_ms(const struct sim_chip *chip);
+size_t sim_core_local_bytes(void);
 
 static inline uint8_t *sim_chip_l1(struct sim_chip *chip, int core_index)
 {

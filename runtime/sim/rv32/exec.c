@@ -181,6 +181,7 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     do {                                                                               \
         if (dirty) {                                                                   \
             dirty = 0;                                                                 \
+            h->wrote = 1;                                                              \
             quiet = RV32_SPIN_THRESHOLD;                                               \
             h->spin.armed = 0;                                                         \
             h->spin.backoff = RV32_SPIN_THRESHOLD;                                     \
@@ -353,6 +354,8 @@ fault_common:
 budget:
     stop = RV32_STOP_BUDGET;
 out:
+    if (dirty)
+        h->wrote = 1;
     memcpy(h->x, r, sizeof h->x);
     h->x[0] = 0;
     h->pc = pc;

@@ -104,6 +104,10 @@ struct rv32_hart {
     uint8_t *local; uint32_t local_size;     /* private data RAM at RV32_LOCAL_BASE */
     struct rv32_bus *bus;
     struct { enum rv32_cause cause; uint32_t pc, addr, insn; } fault;  /* valid after RV32_STOP_FAULT */
+    /* Set to 1 by rv32_run when the hart made a state-changing store (one
+     * that the spin detector counts); the caller clears it. A scheduler
+     * uses it to know that parked sibling harts must look again. */
+    int wrote;
     /* private */
     int yield_req;
     struct rv32_spin spin;

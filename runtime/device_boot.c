@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Device init: load our firmware onto every Tensix core and start it, the
+ * way the host does it on silicon (reference/blackhole-abi.md §4.4, §5.4):
+ *   1. hold all five RISCs in soft reset;
+ *   2. write the firmware segments (local-memory ones to the init scratch);
+ *   3. write a jump to the BRISC firmware at L1 address 0;
+ *   4. go = INIT, the launch ring and go index cleared, the bank tables;
+ *   5. release BRISC, whose firmware starts the other four;
+ *   6. wait until every core reports DONE.
+ */
+#include "firmware_image.h"
+#include "runtime_internal.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define BOOT_TIMEOUT_MS 2000
+#define LOCAL_WINDOW 0x2000u   /* the local-memory addresses a segment may use */
+
+static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
+						      "trisc2" };
+static const uint32_t init_scratch[TTRT_NUM_RISCS] = {
+	TT_MEM_BRISC_INIT_SCRATCH, TT_MEM_NCRISC_INIT_SCRATCH, TT_MEM_TRISC0_INIT_SCRATCH,
+	TT_MEM_TRISC1_INIT_SCRATCH, TT_MEM_TRISC2_INIT_SCRATCH,
+};
+
+int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32];
+
+	for (int i = 0; i < TTRT_NUM_RISCS; i++) {
+		int rc;
+		snprintf(path, sizeof(path), "%s/%s.elf", dev->cfg.firmware_dir, fw_names[i]);
+		rc = fw_image_load(path, &dev->firmware[i], err, errlen);
+		if (rc) {
+			while (i-- > 0)
+				fw_image_free(&dev->firmware[i]);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+void ttrt_firmware_free_all(struct ttrt_device *dev)
+{
+	for (int i = 0; i < TTRT_NUM_RISCS; i++)
+		fw_image_free(&dev->firmware[i]);
+}
+
+static int write32(struct ttrt_device *dev, struct ttrt_xy noc0, uint32_t addr, uint32_t v)
+{
+	return dev->backend->ops->write(dev->backend, noc0, addr, &v, 4);
+}
+
+/* JAL x0, target: the first instruction BRISC runs after reset. */
+static uint32_t jal_to(uint32_t target)
+{
+	return (target & 0xFF000u) | ((target & 0x800u) << 9) | ((target & 0x7FEu) << 20) |
+	       ((target >> 20 & 1u) << 31) | 0x6Fu;
+}
+
+static int write_segment(struct ttrt_device *dev, struct ttrt_xy noc0, int risc,
+			 const struct fw_segment *seg, char *err, size_t errlen)
+{
+	uint32_t addr = seg->paddr;
+
+	if (addr >= TT_MEM_LOCAL_BASE && addr - TT_MEM_LOCAL_BASE < LOCAL_WINDOW &&
+	    seg->memsz <= LOCAL_WINDOW - (addr - TT_MEM_LOCAL_BASE))
+		addr = init_scratch[risc] + (addr - TT_MEM_LOCAL_BASE);
+	else if (addr >= TT_L1_SIZE || seg->memsz > TT_L1_SIZE - addr) {
+		ttrt_set_err(err, errlen, "%s firmware: segment at 0x%08x+%u is outside L1",
+			     fw_names[risc], seg->paddr, seg->memsz);
+		return -EINVAL;
+	}
+	return dev->backend->ops->write(dev->backend, noc0, addr, seg->data, seg->memsz);
+}
+
+static int load_core(struct ttrt_device *dev, struct ttrt_xy noc0, const struct tt_bank_table *banks,
+		     char *err, size_t errlen)
+{
+	static const uint8_t zero_launch[TT_LAUNCH_RING_ENTRIES * sizeof(struct tt_launch_msg)];
+	struct tt_go_msg go = { .signal = TT_RUN_MSG_INIT };
+	int rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_ALL_RISCS);
+
+	for (int r = 0; rc == 0 && r < TTRT_NUM_RISCS; r++)
+		for (int s = 0; rc == 0 && s < dev->firmware[r].nseg; s++)
+			rc = write_segment(dev, noc0, r, &dev->firmware[r].seg[s], err, errlen);
+	if (rc == 0)
+		rc = write32(dev, noc0, TT_MEM_BOOT_CODE_BASE, jal_to(dev->firmware[0].text_base));
+	if (rc == 0)
+		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_LAUNCH, zero_launch,
+					      sizeof(zero_launch));
+	if (rc == 0)
+		rc = write32(dev, noc0, TT_MEM_LAUNCH_RD_PTR, 0);
+	if (rc == 0)
+		rc = write32(dev, noc0, TT_MEM_GO_MSG_INDEX, 0);
+	if (rc == 0)
+		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_GO_MSG, &go, sizeof(go));
+	if (rc == 0)
+		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_BANK_TO_NOC_SCRATCH, banks,
+					      sizeof(*banks));
+	if (rc == 0)
+		rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_BRISC_ONLY);
+	return rc;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Name the core and what its RISCs were doing. */
+static void report_not_ready(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal,
+			     char *err, size_t errlen)
+{
+	char why[512] = "";
+	size_t used = 0;
+
+	for (int r = 0; r < TTRT_NUM_RISCS && used < sizeof(why); r++) {
+		struct ttrt_risc_detail d;
+		if (ttrt_core_risc_detail(dev, core, r, &d))
+			continue;
+		used += (size_t)snprintf(why + used, sizeof(why) - used, "; %s %s pc 0x%08x%s%s",
+					 ttrt_risc_names[r], ttrt_risc_state_name(d.state), d.pc,
+					 d.fault[0] ? ": " : "", d.fault);
+	}
+	ttrt_set_err(err, errlen, "core %u,%u did not report ready within %d ms (go signal 0x%02x)%s",
+		     core.x, core.y, BOOT_TIMEOUT_MS, signal, why);
+}
+
+/* Wait for go.signal == DONE on every core. */
+static int wait_ready(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	uint64_t deadline = now_ms() + BOOT_TIMEOUT_MS;
+	struct timespec nap = { 0, 200000 };
+
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct ttrt_xy core = ttrt_core_logical(i);
+		uint8_t signal;
+		for (;;) {
+			int rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
+			if (rc)
+				return rc;
+			if (signal == TT_RUN_MSG_DONE)
+				break;
+			if (now_ms() > deadline) {
+				report_not_ready(dev, core, signal, err, errlen);
+				return -ETIMEDOUT;
+			}
+			nanosleep(&nap, NULL);
+		}
+	}
+	return 0;
+}
+
+int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	struct tt_bank_table banks;
+	int rc = 0;
+
+	ttrt_bank_table_build(&banks);
+	for (int i = 0; i < TTRT_NUM_TENSIX && rc == 0; i++) {
+		struct ttrt_xy noc0;
+		ttrt_logical_to_noc0(ttrt_core_logical(i), &noc0);
+		rc = load_core(dev, noc0, &banks, err, errlen);
+	}
+	if (rc) {
+		if (!err || !err[0])
+			ttrt_set_err(err, errlen, "firmware upload failed: %s", strerror(-rc));
+		return rc;
+	}
+	return wait_ready(dev, err, errlen);
+}

@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * A simulated Tensix core: hart lifecycle under the soft-reset register,
+ * and one scheduling slice of its harts.
+ */
+#include "core.h"
+#include "chip.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Instructions a hart runs before the next hart of the core gets a turn. */
+#define SLICE_INSNS 20000
+
+static const uint32_t hart_reset_bit[SIM_NUM_HARTS] = {
+	TT_SOFT_RESET_BRISC, TT_SOFT_RESET_NCRISC, TT_SOFT_RESET_TRISC0,
+	TT_SOFT_RESET_TRISC1, TT_SOFT_RESET_TRISC2,
+};
+static const uint32_t local_offset[SIM_NUM_HARTS] = { 0, 8192, 16384, 20480, 24576 };
+static const uint32_t local_size[SIM_NUM_HARTS] = { 8192, 8192, 4096, 4096, 4096 };
+/* Start PCs when no override is set (reference/blackhole-abi.md §4.3). */
+static const uint32_t fixed_reset_pc[SIM_NUM_HARTS] = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 };
+
+#define LOCAL_BYTES_PER_CORE (8192 + 8192 + 4096 * 3)
+
+static uint64_t core_time(void *ctx, int hart)
+{
+	struct sim_core *core = ctx;
+
+	return core->harts[hart].hart.retired;
+}
+
+int sim_core_init(struct sim_core *core, struct sim_chip *chip, int index)
+{
+	int rc;
+
+	memset(core, 0, sizeof(*core));
+	core->chip = chip;
+	core->index = index;
+	core->logical = ttrt_core_logical(index);
+	ttrt_logical_to_noc0(core->logical, &core->noc0);
+	core->l1 = sim_chip_l1(chip, index);
+	core->local = chip->local_mem + (size_t)index * LOCAL_BYTES_PER_CORE;
+	core->bus.l1 = core->l1;
+	core->bus.l1_size = TT_L1_SIZE;
+	core->bus.ctx = core;
+	core->bus.mmio_load = sim_mmio_load;
+	core->bus.mmio_store = sim_mmio_store;
+	core->bus.read_time = core_time;
+	for (int h = 0; h < SIM_NUM_HARTS; h++) {
+		rv32_hart_init(&core->harts[h].hart, h, &core->bus, core->local + local_offset[h],
+			       local_size[h]);
+		atomic_init(&core->harts[h].run, SIM_HART_RESET);
+	}
+	atomic_init(&core->soft_reset, TT_SOFT_RESET_ALL_RISCS);
+	atomic_init(&core->applied_reset, TT_SOFT_RESET_ALL_RISCS);
+	sim_niu_reset(core);
+	rc = pthread_mutex_init(&core->lock, NULL);
+	return -rc;
+}
+
+size_t sim_core_local_bytes(void)
+{
+	return LOCAL_BYTES_PER_CORE;
+}
+
+void sim_core_destroy(struct sim_core *core)
+{
+	rv32_bus_destroy(&core->bus);
+	pthread_mutex_destroy(&core->lock);
+}
+
+static uint32_t start_pc(struct sim_core *core, int h)
+{
+	if (h == 1 && (atomic_load(&core->ncrisc_pc_override) & 1))
+		return atomic_load(&core->reset_pc[1]);
+	if (h >= 2 && (atomic_load(&core->trisc_pc_override) & (1u << (h - 2))))
+		return atomic_load(&core->reset_pc[h]);
+	return fixed_reset_pc[h];
+}
+
+/* Bring the harts in line with the soft-reset register: a RISC whose bit
+ * went to 1 stops; one whose bit went to 0 starts from its reset PC. */
+static void apply_soft_reset(struct sim_core *core)
+{
+	uint32_t now = atomic_load(&core->soft_reset);
+	uint32_t changed = now ^ atomic_load(&core->applied_reset);
+
+	if (!changed)
+		return;
+	for (int h = 0; h < SIM_NUM_HARTS; h++) {
+		struct sim_hart_slot *s = &core->harts[h];
+		if (!(changed & hart_reset_bit[h]))
+			continue;
+		if (now & hart_reset_bit[h]) {
+			atomic_store(&s->run, SIM_HART_RESET);
+			continue;
+		}
+		rv32_hart_reset(&s->hart, start_pc(core, h));
+		memset(s->fault_detail, 0, sizeof(s->fault_detail));
+		atomic_store(&s->last_mmio_poll, 0);
+		atomic_store(&s->run, SIM_HART_RUNNABLE);
+	}
+	atomic_store(&core->applied_reset, now);
+}
+
+static void record_fault(struct sim_hart_slot *s)
+{
+	/* A NOC error has already written its own detail. */
+	if (s->fault_detail[0])
+		return;
+	snprintf(s->fault_detail, sizeof(s->fault_detail), "%s at address 0x%08x",
+		 rv32_cause_name(s->hart.fault.cause), s->hart.fault.addr);
+}
+
+/* Runs one hart for a slice; returns 1 if it ran on or changed memory. */
+static int run_hart(struct sim_core *core, int h, uint32_t gen)
+{
+	struct sim_hart_slot *s = &core->harts[h];
+	int run = atomic_load(&s->run);
+	enum rv32_stop stop;
+
+	if (run == SIM_HART_PARKED && s->parked_gen != gen)
+		atomic_store(&s->run, run = SIM_HART_RUNNABLE);
+	if (run != SIM_HART_RUNNABLE)
+		return 0;
+	core->current_hart = h;
+	s->hart.wrote = 0;
+	stop = rv32_run(&s->hart, SLICE_INSNS);
+	atomic_store(&s->pc_seen, s->hart.pc);
+	switch (stop) {
+	case RV32_STOP_SPIN:
+	case RV32_STOP_WFI:
+		s->parked_gen = gen;
+		atomic_store(&s->run, SIM_HART_PARKED);
+		break;
+	case RV32_STOP_FAULT:
+		record_fault(s);
+		atomic_store(&s->run, SIM_HART_FAULTED);
+		break;
+	default:
+		return 1;
+	}
+	/* Stores before it stopped may be what a parked sibling waits for. */
+	return s->hart.wrote;
+}
+
+int sim_core_run_slice(struct sim_core *core)
+{
+	uint32_t gen = atomic_load(&core->wake_gen);
+	int progress = 0;
+
+	apply_soft_reset(core);
+	for (int h = 0; h < SIM_NUM_HARTS; h++)
+		progress |= run_hart(core, h, gen);
+	/* A hart may have released or reset others (BRISC starting the
+	 * subordinates), and a busy hart may be what a parked sibling waits
+	 * for: give parked siblings another look next slice. */
+	if (progress || atomic_load(&core->soft_reset) != atomic_load(&core->applied_reset)) {
+		atomic_fetch_add(&core->wake_gen, 1);
+		return 1;
+	}
+	return 0;
+}
+
+static int in_firmware(uint32_t pc)
+{
+	return pc >= TT_MEM_BRISC_FW_BASE && pc < TT_KERNEL_CONFIG_BASE;
+}
+
+void sim_core_risc_states(struct sim_core *core, enum ttrt_risc_state states[5], uint32_t pcs[5])
+{
+	for (int h = 0; h < SIM_NUM_HARTS; h++) {
+		struct sim_hart_slot *s = &core->harts[h];
+		uint32_t pc = atomic_load(&s->pc_seen);
+		pcs[h] = pc;
+		switch (atomic_load(&s->run)) {
+		case SIM_HART_RESET:
+			states[h] = TTRT_RISC_RESET;
+			break;
+		case SIM_HART_FAULTED:
+			states[h] = TTRT_RISC_FAULT;
+			break;
+		case SIM_HART_PARKED:
+			states[h] = in_firmware(pc) ? TTRT_RISC_IDLE : TTRT_RISC_WAITING;
+			break;
+		default:
+			states[h] = TTRT_RISC_RUNNING;
+			break;
+		}
+	}
+}
+
+void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_detail *out)
+{
+	struct sim_hart_slot *s = &core->harts[hart];
+	enum ttrt_risc_state states[SIM_NUM_HARTS];
+	uint32_t pcs[SIM_NUM_HARTS];
+
+	sim_core_risc_states(core, states, pcs);
+	out->state = states[hart];
+	out->pc = pcs[hart];
+	/* Read racily while the hart may run: a status snapshot, not a sample. */
+	out->retired = s->hart.retired;
+	out->polling_addr = states[hart] == TTRT_RISC_WAITING || states[hart] == TTRT_RISC_IDLE
+				    ? atomic_load(&s->last_mmio_poll) : 0;
+	out->fault[0] = '\0';
+	if (states[hart] == TTRT_RISC_FAULT)
+		snprintf(out->fault, sizeof(out->fault), "%s; pc 0x%08x, instruction 0x%08x",
+			 s->fault_detail, s->hart.fault.pc, s->hart.fault.insn);
+}

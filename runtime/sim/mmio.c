@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The memory-mapped registers of a simulated Tensix core, as the harts and
+ * the host see them: the RISC debug block (soft reset, start PCs), the two
+ * NOC interfaces, and the overlay stream registers (CB page counters).
+ * Registers are 32-bit; other access sizes fault.
+ */
+#include "core.h"
+#include "sched.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <time.h>
+
+#define DEBUG_REGS_BASE   0xFFB12000u
+#define DEBUG_REGS_END    0xFFB13000u
+#define NIU_BASE          0xFFB20000u
+#define NIU_END           0xFFB40000u
+#define STREAMS_BASE      0xFFB40000u
+#define STREAMS_END       (STREAMS_BASE + TT_NUM_STREAMS * 0x1000u)
+#define STREAM_COUNT_MASK 0x1FFFFu   /* the counters keep 17 bits */
+#define RESET_WAIT_NAPS   50000       /* of 20 us: one second */
+
+static _Atomic uint32_t *debug_reg(struct sim_core *core, uint32_t addr)
+{
+	switch (addr) {
+	case TT_RISCV_SOFT_RESET_0: return &core->soft_reset;
+	case TT_TRISC0_RESET_PC: return &core->reset_pc[2];
+	case TT_TRISC1_RESET_PC: return &core->reset_pc[3];
+	case TT_TRISC2_RESET_PC: return &core->reset_pc[4];
+	case TT_NCRISC_RESET_PC: return &core->reset_pc[1];
+	case TT_TRISC_RESET_PC_OVERRIDE: return &core->trisc_pc_override;
+	case TT_NCRISC_RESET_PC_OVERRIDE: return &core->ncrisc_pc_override;
+	default: return NULL;
+	}
+}
+
+static _Atomic uint32_t *stream_reg(struct sim_core *core, uint32_t addr)
+{
+	uint32_t stream = (addr - STREAMS_BASE) >> 12, reg = (addr & 0xFFF) >> 2;
+
+	if (reg == TT_STREAM_TILES_ACKED_REG)
+		return &core->streams[stream][0];
+	if (reg == TT_STREAM_TILES_RECEIVED_REG)
+		return &core->streams[stream][1];
+	return NULL;
+}
+
+/* NIU reads: command-buffer registers, the read-only ids, CFG and STATUS. */
+static int niu_read(struct sim_core *core, uint32_t addr, uint32_t *val)
+{
+	int noc = (addr >> 16) & 1;
+	uint32_t off = addr & 0xFFFF, buf = off >> 11, reg = off & 0x7FF;
+	struct sim_niu *niu = &core->niu[noc];
+
+	if (buf >= SIM_NUM_CMD_BUFS)
+		return -ENXIO;
+	if (reg == TT_NOC_CMD_CTRL) {
+		*val = 0;   /* commands complete when issued */
+		return 0;
+	}
+	if (reg < SIM_CMD_REGS * 4) {
+		*val = niu->cmd[buf][reg / 4];
+		return 0;
+	}
+	if (buf == 0 && reg >= 0x100 && reg < 0x100 + SIM_NIU_CFG_REGS * 4) {
+		*val = niu->cfg[(reg - 0x100) / 4];
+		return 0;
+	}
+	if (buf == 0 && reg >= 0x200 && reg < 0x200 + SIM_NIU_STATUS_REGS * 4) {
+		*val = atomic_load(&niu->status[(reg - 0x200) / 4]);
+		return 0;
+	}
+	*val = 0;
+	return 0;
+}
+
+static int niu_write(struct sim_core *core, int hart, uint32_t addr, uint32_t val,
+		     enum rv32_cause *cause)
+{
+	int noc = (addr >> 16) & 1;
+	uint32_t off = addr & 0xFFFF, buf = off >> 11, reg = off & 0x7FF;
+	struct sim_niu *niu = &core->niu[noc];
+
+	if (buf >= SIM_NUM_CMD_BUFS)
+		return -ENXIO;
+	if (reg == TT_NOC_CMD_CTRL) {
+		if ((val & 1) && hart >= 0)
+			*cause = sim_noc_issue(core, hart, noc, (int)buf);
+		return 0;
+	}
+	if (reg == TT_NOC_NODE_ID || reg == TT_NOC_ENDPOINT_ID)
+		return 0;   /* read-only */
+	if (buf == 0 && reg == TT_NOC_CLEAR_OUTSTANDING_REQ) {
+		for (int i = 0; i < 16; i++)
+			if (val & (1u << i))
+				atomic_store(&niu->status[TT_NIU_MST_REQS_OUTSTANDING_ID(i)], 0);
+		return 0;
+	}
+	if (reg < SIM_CMD_REGS * 4) {
+		niu->cmd[buf][reg / 4] = val;
+		return 0;
+	}
+	if (buf == 0 && reg >= 0x100 && reg < 0x100 + SIM_NIU_CFG_REGS * 4) {
+		if ((reg - 0x100) / 4 != TT_NOC_ID_LOGICAL)
+			niu->cfg[(reg - 0x100) / 4] = val;
+		return 0;
+	}
+	return 0;   /* counters and other windows ignore writes */
+}
+
+static int reg_read(struct sim_core *core, uint32_t addr, uint32_t *val)
+{
+	_Atomic uint32_t *r;
+
+	if (addr >= DEBUG_REGS_BASE && addr < DEBUG_REGS_END) {
+		r = debug_reg(core, addr);
+		*val = r ? atomic_load(r) : 0;
+		return 0;
+	}
+	if (addr >= NIU_BASE && addr < NIU_END)
+		return niu_read(core, addr, val);
+	if (addr >= STREAMS_BASE && addr < STREAMS_END) {
+		r = stream_reg(core, addr);
+		*val = r ? atomic_load(r) : 0;
+		return 0;
+	}
+	return -ENXIO;
+}
+
+/* hart < 0: the host. */
+static int reg_write(struct sim_core *core, int hart, uint32_t addr, uint32_t val,
+		     enum rv32_cause *cause)
+{
+	_Atomic uint32_t *r;
+
+	if (addr >= DEBUG_REGS_BASE && addr < DEBUG_REGS_END) {
+		r = debug_reg(core, addr);
+		if (r)
+			atomic_store(r, val);
+		return 0;
+	}
+	if (addr >= NIU_BASE && addr < NIU_END)
+		return niu_write(core, hart, addr, val, cause);
+	if (addr >= STREAMS_BASE && addr < STREAMS_END) {
+		r = stream_reg(core, addr);
+		if (r)
+			atomic_store(r, val & STREAM_COUNT_MASK);
+		return 0;
+	}
+	return -ENXIO;
+}
+
+enum rv32_cause sim_mmio_load(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t *val)
+{
+	struct sim_core *core = ctx;
+
+	if (size != 4 || reg_read(core, addr, val))
+		return RV32_LOAD_FAULT;
+	atomic_store(&core->harts[hart].last_mmio_poll, addr);
+	return RV32_OK;
+}
+
+enum rv32_cause sim_mmio_store(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t val)
+{
+	struct sim_core *core = ctx;
+	enum rv32_cause cause = RV32_OK;
+
+	if (size != 4 || reg_write(core, hart, addr, val, &cause))
+		return RV32_STORE_FAULT;
+	return cause;
+}
+
+int sim_core_mmio_read(struct sim_core *core, uint32_t addr, uint32_t *val)
+{
+	return reg_read(core, addr, val);
+}
+
+/* On silicon a RISC stops the moment its reset bit is set. Here it stops
+ * at the start of its core's next slice, so the host waits for that before
+ * it goes on to overwrite the firmware under the RISC's feet. */
+static int wait_reset_applied(struct sim_core *core, uint32_t val)
+{
+	struct timespec nap = { 0, 20000 };
+
+	for (int i = 0; i < RESET_WAIT_NAPS; i++) {
+		if (atomic_load(&core->applied_reset) == val ||
+		    atomic_load(&core->soft_reset) != val)
+			return 0;
+		nanosleep(&nap, NULL);
+	}
+	return -ETIMEDOUT;
+}
+
+int sim_core_mmio_post(struct sim_core *core, uint32_t addr, uint32_t val)
+{
+	enum rv32_cause cause = RV32_OK;
+	int rc = reg_write(core, -1, addr, val, &cause);
+
+	if (rc == 0)
+		sim_sched_wake(core);
+	return rc;
+}
+
+int sim_core_mmio_write(struct sim_core *core, uint32_t addr, uint32_t val)
+{
+	int rc = sim_core_mmio_post(core, addr, val);
+
+	if (rc == 0 && addr == TT_RISCV_SOFT_RESET_0)
+		rc = wait_reset_applied(core, val);
+	return rc;
+}

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The NOC model. A command completes at the moment a hart writes 1 to its
+ * buffer's CMD_CTRL (ttsim does the same), so the counters barriers wait
+ * on are already up to date when the hart next reads them. The NOC moves
+ * bytes; it does not model time or contention.
+ *
+ * Coordinates are translated ones (the P100A default): Tensix x in
+ * {1..7,10..14}, y 2..11 (identical to NOC0 on the simulated chip), DRAM
+ * at x 17/18, y >= 12; the physical DRAM endpoints (x 0/9) work too.
+ */
+#include "chip.h"
+#include "core.h"
+#include "runtime_internal.h"
+#include "sched.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define REG(r) (TT_NOC_##r / 4)
+
+struct noc_endpoint {
+	uint8_t *mem;            /* bytes, or NULL for a register */
+	struct sim_core *core;   /* Tensix endpoint (to wake, or for MMIO) */
+	uint32_t reg_addr;
+};
+
+struct noc_req {
+	struct sim_core *core;
+	int hart, noc;
+	const uint32_t *r;
+	const char *what;
+};
+
+static void niu_fail(struct noc_req *q, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void niu_fail(struct noc_req *q, const char *fmt, ...)
+{
+	struct sim_hart_slot *s = &q->core->harts[q->hart];
+	int n = snprintf(s->fault_detail, sizeof(s->fault_detail), "noc%d %s: ", q->noc, q->what);
+	va_list ap;
+
+	if (n < 0 || (size_t)n >= sizeof(s->fault_detail))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s->fault_detail + n, sizeof(s->fault_detail) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static uint64_t local_addr(uint32_t lo, uint32_t mid)
+{
+	return (uint64_t)lo | ((uint64_t)(mid & 0xF) << 32);
+}
+
+static int dram_bank_of_translated(struct ttrt_xy xy)
+{
+	if ((xy.x != 17 && xy.x != 18) || xy.y < 12)
+		return -1;
+	for (int b = 0; b < TTRT_NUM_DRAM_BANKS; b++) {
+		struct ttrt_xy t = ttrt_dram_translated_xy(b, 0);
+		if (t.x == xy.x && (t.y - 12) / 3 == (xy.y - 12) / 3)
+			return b;
+	}
+	return -1;
+}
+
+/* Find the bytes [addr, addr+len) of tile (x,y). */
+static int resolve(struct noc_req *q, uint32_t hi, uint32_t mid, uint64_t addr, size_t len,
+		   struct noc_endpoint *ep)
+{
+	struct sim_chip *chip = q->core->chip;
+	struct ttrt_xy xy = { (uint8_t)(hi & 0x3F), (uint8_t)((hi >> 6) & 0x3F) }, logical;
+	int bank;
+
+	memset(ep, 0, sizeof(*ep));
+	if (mid & (1u << 28)) {
+		niu_fail(q, "PCIe/host address 0x%" PRIx64 " is not modelled", addr);
+		return -1;
+	}
+	if (ttrt_noc0_to_logical(xy, &logical) == 0) {
+		ep->core = &chip->cores[ttrt_core_index(logical)];
+		if (addr < TT_L1_SIZE && len <= TT_L1_SIZE - addr) {
+			ep->mem = ep->core->l1 + addr;
+			return 0;
+		}
+		if (addr >= 0xFF000000u && addr <= 0xFFFFFFFCu && len == 4) {
+			ep->reg_addr = (uint32_t)addr;
+			return 0;
+		}
+		niu_fail(q, "address 0x%" PRIx64 "+%zu is outside L1 of core (%u,%u)", addr, len,
+			 xy.x, xy.y);
+		return -1;
+	}
+	bank = ttrt_dram_bank_of_noc0(xy);
+	if (bank < 0)
+		bank = dram_bank_of_translated(xy);
+	if (bank >= 0) {
+		if (addr < chip->dram_bank_size && len <= chip->dram_bank_size - addr) {
+			ep->mem = sim_chip_dram(chip, bank) + addr;
+			return 0;
+		}
+		niu_fail(q, "address 0x%" PRIx64 "+%zu is outside DRAM bank %d", addr, len, bank);
+		return -1;
+	}
+	niu_fail(q, "no reachable tile at (%u,%u) (%s)", xy.x, xy.y,
+		 ttrt_tile_kind_name(ttrt_tile_kind(xy)));
+	return -1;
+}
+
+static void bump(struct noc_req *q, uint32_t counter, uint32_t by)
+{
+	atomic_fetch_add(&q->core->niu[q->noc].status[counter], by);
+}
+
+static void deliver(struct noc_endpoint *dst, const uint8_t *src, size_t len)
+{
+	if (dst->mem) {
+		memmove(dst->mem, src, len);
+	} else {
+		uint32_t v;
+		memcpy(&v, src, 4);
+		sim_core_mmio_post(dst->core, dst->reg_addr, v);
+	}
+	if (dst->core)
+		sim_sched_wake(dst->core);
+}
+
+static enum rv32_cause noc_read(struct noc_req *q)
+{
+	const uint32_t *r = q->r;
+	uint32_t len = r[REG(AT_LEN_BE)];
+	struct noc_endpoint src, dst;
+
+	q->what = "read";
+	if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
+		    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src) ||
+	    resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
+		    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), len, &dst))
+		return RV32_STORE_FAULT;
+	if (!src.mem || !dst.mem) {
+		niu_fail(q, "register reads are not supported");
+		return RV32_STORE_FAULT;
+	}
+	deliver(&dst, src.mem, len);
+	bump(q, TT_NIU_MST_RD_REQ_SENT, 1);
+	bump(q, TT_NIU_MST_RD_RESP_RECEIVED, 1);
+	return RV32_OK;
+}
+
+static int in_span(unsigned v, unsigned start, unsigned end)
+{
+	return start <= end ? v >= start && v <= end : v >= start || v <= end;
+}
+
+/* Write src to every Tensix core in the rectangle; returns the count. */
+static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr, const uint8_t *src, size_t len,
+		     int include_self)
+{
+	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
+	int count = 0;
+
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct sim_core *c = &q->core->chip->cores[i];
+		struct noc_endpoint ep = { .core = c };
+		if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
+			continue;
+		if (c == q->core && !include_self)
+			continue;
+		if (addr >= TT_L1_SIZE || len > TT_L1_SIZE - addr) {
+			niu_fail(q, "multicast address 0x%" PRIx64 "+%zu is outside L1", addr, len);
+			return -1;
+		}
+		ep.mem = c->l1 + addr;
+		deliver(&ep, src, len);
+		count++;
+	}
+	return count;
+}
+
+static enum rv32_cause noc_write(struct noc_req *q)
+{
+	const uint32_t *r = q->r;
+	uint32_t ctrl = r[REG(CTRL)], len = r[REG(AT_LEN_BE)];
+	uint64_t dst_addr = local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]);
+	struct noc_endpoint src, dst;
+	uint8_t inline_bytes[4];
+	const uint8_t *data;
+	int dests = 1;
+
+	q->what = ctrl & TT_NOC_CMD_BRCST_PACKET ? "multicast write" : "write";
+	if (ctrl & TT_NOC_CMD_WR_INLINE) {
+		/* Inline: the data is AT_DATA and the destination is TARG. */
+		memcpy(inline_bytes, &r[REG(AT_DATA)], 4);
+		data = inline_bytes;
+		len = 4;
+		dst_addr = local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~3ull;
+		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst))
+			return RV32_STORE_FAULT;
+		deliver(&dst, data, 4);
+	} else {
+		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
+			    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src))
+			return RV32_STORE_FAULT;
+		if (!src.mem) {
+			niu_fail(q, "the source must be memory");
+			return RV32_STORE_FAULT;
+		}
+		data = src.mem;
+		if (ctrl & TT_NOC_CMD_BRCST_PACKET) {
+			dests = multicast(q, r[REG(RET_ADDR_HI)], dst_addr, data, len,
+					  !!(ctrl & TT_NOC_CMD_BRCST_SRC_INCLUDE));
+			if (dests < 0)
+				return RV32_STORE_FAULT;
+		} else {
+			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst))
+				return RV32_STORE_FAULT;
+			deliver(&dst, data, len);
+		}
+	}
+	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
+		bump(q, TT_NIU_MST_NONPOSTED_WR_REQ_SENT, 1);
+		bump(q, TT_NIU_MST_WR_ACK_RECEIVED, (uint32_t)dests);
+	} else {
+		bump(q, TT_NIU_MST_POSTED_WR_REQ_SENT, 1);
+	}
+	return RV32_OK;
+}
+
+/* Atomic increment: add AT_DATA to the word (TARG & ~0xF) + 4 * (AT_LEN_BE & 3),
+ * wrapping within the low (wrap + 1) bits; the old value returns to RET. */
+static enum rv32_cause noc_atomic(struct noc_req *q)
+{
+	const uint32_t *r = q->r;
+	uint32_t at = r[REG(AT_LEN_BE)], ctrl = r[REG(CTRL)];
+	uint32_t opcode = (at >> 12) & 0xF, wrap = (at >> 2) & 0x1F;
+	uint64_t addr = (local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~0xFull) +
+			4 * (at & 3);
+	uint32_t mask = wrap >= 31 ? 0xFFFFFFFFu : (1u << (wrap + 1)) - 1;
+	struct noc_endpoint tgt, ret;
+	uint32_t old, updated;
+
+	q->what = "atomic";
+	if (opcode != TT_NOC_AT_INS_INCR_GET) {
+		niu_fail(q, "atomic opcode %u is not modelled (only INCR_GET)", opcode);
+		return RV32_STORE_FAULT;
+	}
+	if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], addr, 4, &tgt))
+		return RV32_STORE_FAULT;
+	if (!tgt.mem) {
+		niu_fail(q, "atomics on registers are not modelled");
+		return RV32_STORE_FAULT;
+	}
+	old = __atomic_load_n((uint32_t *)tgt.mem, __ATOMIC_SEQ_CST);
+	do {
+		updated = (old & ~mask) | ((old + r[REG(AT_DATA)]) & mask);
+	} while (!__atomic_compare_exchange_n((uint32_t *)tgt.mem, &old, updated, 0,
+					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	if (tgt.core)
+		sim_sched_wake(tgt.core);
+	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
+		if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
+			    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), 4, &ret))
+			return RV32_STORE_FAULT;
+		deliver(&ret, (const uint8_t *)&old, 4);
+		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
+		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
+	} else {
+		bump(q, TT_NIU_MST_POSTED_ATOMIC_SENT, 1);
+	}
+	return RV32_OK;
+}
+
+enum rv32_cause sim_noc_issue(struct sim_core *core, int hart, int noc, int buf)
+{
+	struct noc_req q = { core, hart, noc, core->niu[noc].cmd[buf], "command" };
+	uint32_t ctrl = q.r[REG(CTRL)];
+
+	bump(&q, TT_NIU_MST_CMD_ACCEPTED, 1);
+	if (ctrl & TT_NOC_CMD_AT)
+		return noc_atomic(&q);
+	if (ctrl & TT_NOC_CMD_WR)
+		return noc_write(&q);
+	return noc_read(&q);
+}
+
+/* The id registers: NOC1 sees the grid mirrored (x1 = 16 - x0, y1 = 11 - y0). */
+void sim_niu_reset(struct sim_core *core)
+{
+	for (int noc = 0; noc < 2; noc++) {
+		struct sim_niu *niu = &core->niu[noc];
+		uint32_t x = noc ? 16u - core->noc0.x : core->noc0.x;
+		uint32_t y = noc ? 11u - core->noc0.y : core->noc0.y;
+		uint32_t node_id = x | (y << 6) | (17u << 12) | (12u << 19) | (noc ? 0 : 1u << 28);
+
+		memset(niu->cmd, 0, sizeof(niu->cmd));
+		memset(niu->cfg, 0, sizeof(niu->cfg));
+		for (int i = 0; i < SIM_NIU_STATUS_REGS; i++)
+			atomic_store(&niu->status[i], 0);
+		for (int b = 0; b < SIM_NUM_CMD_BUFS; b++) {
+			niu->cmd[b][REG(NODE_ID)] = node_id;
+			niu->cmd[b][REG(ENDPOINT_ID)] = (uint32_t)core->index | (0x0100u << 8) |
+							((uint32_t)noc << 24);
+		}
+		/* Translation is on: both NOCs name this core by its translated xy. */
+		niu->cfg[TT_NOC_ID_LOGICAL] = core->noc0.x | ((uint32_t)core->noc0.y << 6);
+	}
+}
