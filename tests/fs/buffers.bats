@@ -226,7 +226,7 @@ set_attr() { echo "$2" >"$1"; }
 	set_attr "$b/size" 4096
 	run -0 pyio open "$b/address" w
 	assert_output EACCES
-	run ! --separate-stderr sh -c 'echo 0x40 >"$1"' _ "$b/address"
+	run ! --separate-stderr bash -c 'echo 0x40 >"$1"' _ "$b/address"
 	[[ "$stderr" == *"Permission denied"* ]]
 	rmdir "$b"
 }

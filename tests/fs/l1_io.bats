@@ -140,7 +140,7 @@ teardown_file() { ttfs_unmount; }
 	assert_output EACCES
 	run -0 pyio open "$mb" rw
 	assert_output EACCES
-	run ! --separate-stderr sh -c 'printf x >"$1"' _ "$mb"
+	run ! --separate-stderr bash -c 'printf x >"$1"' _ "$mb"
 	[[ "$stderr" == *"Permission denied"* ]]
 	run -0 pyio pread "$mb" $MAILBOX_SIZE 4
 	assert_output "ok "

@@ -1,0 +1,61 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# Read-only files refuse to be opened for writing (EACCES) and stay intact.
+
+load helpers
+
+setup_file() { ttfs_mount; }
+teardown_file() { ttfs_unmount; }
+
+READONLY=(README device/arch device/board device/backend device/grid device/telemetry
+	device/info.json cores/0,0/mailbox cores/11,9/mailbox)
+
+@test "opening a read-only file for writing or read-write is EACCES" {
+	mkdir "$MNT/dram/buffers/ro"
+	echo 4096 >"$MNT/dram/buffers/ro/size"
+	for f in "${READONLY[@]}" dram/buffers/ro/address; do
+		for mode in w rw; do
+			run -0 pyio open "$MNT/$f" "$mode"
+			assert_equal "$f $mode $output" "$f $mode EACCES"
+		done
+	done
+	rmdir "$MNT/dram/buffers/ro"
+}
+
+@test "echo into a read-only file: Permission denied, content unchanged" {
+	for f in "${READONLY[@]}"; do
+		before=$(cat "$MNT/$f" | md5sum)
+		run ! --separate-stderr bash -c 'echo junk >"$1"' _ "$MNT/$f"
+		[[ "$stderr" == *"Permission denied"* ]] || fail "$f: $stderr"
+		run ! --separate-stderr bash -c 'echo junk >>"$1"' _ "$MNT/$f"
+		[[ "$stderr" == *"Permission denied"* ]] || fail "$f (append): $stderr"
+		[ "$f" = device/telemetry ] || [ "$f" = device/grid ] || [ "$f" = device/info.json ] ||
+			assert_equal "$f $(cat "$MNT/$f" | md5sum)" "$f $before"
+	done
+	assert_equal "$(cat "$MNT/device/arch")" blackhole
+}
+
+@test "truncate on a read-only file is refused" {
+	for f in README device/arch cores/0,0/mailbox; do
+		run ! --separate-stderr truncate -s 0 "$MNT/$f"
+		[[ "$stderr" == *"Permission denied"* ]] || fail "$f: $stderr"
+	done
+	assert_equal "$(stat -c %s "$MNT/cores/0,0/mailbox")" 12768
+}
+
+@test "chmod and chown are not allowed" {
+	run ! --separate-stderr chmod 666 "$MNT/device/arch"
+	[[ "$stderr" == *"Operation not permitted"* ]]
+	run ! --separate-stderr chown 1234 "$MNT/cores/0,0/l1"
+	[[ "$stderr" == *"Operation not permitted"* ]]
+	assert_equal "$(stat -c %a "$MNT/device/arch")" 444
+}
+
+@test "symlinks and regular files cannot be created anywhere" {
+	for dir in "$MNT" "$MNT/device" "$MNT/cores/0,0" "$MNT/dram" "$MNT/noc0"; do
+		run ! touch "$dir/newfile"
+		run ! ln -s /tmp "$dir/newlink"
+		run ! stat "$dir/newfile"
+		run ! stat "$dir/newlink"
+	done
+}
