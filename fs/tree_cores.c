@@ -9,19 +9,33 @@
 #include "tt/l1_map.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum core_file { CORE_L1, CORE_MAILBOX, CORE_COUNT };
+enum core_file { CORE_L1, CORE_MAILBOX, CORE_LAUNCH, CORE_GO, CORE_CBS, CORE_STATUS, CORE_COUNT };
+
+typedef int (*core_render_fn)(struct ttrt_device *dev, struct ttrt_xy core, char **out,
+			      size_t *len);
 
 static const struct {
 	const char *name;
 	mode_t mode;
-	uint32_t base;       /* L1 address of file offset 0 */
+	uint32_t base;          /* memory files: L1 address of file offset 0 */
 	uint32_t size;
+	core_render_fn render;  /* text files */
 } core_files[CORE_COUNT] = {
-	[CORE_L1] = { "l1", 0644, 0, TT_L1_SIZE },
-	[CORE_MAILBOX] = { "mailbox", 0444, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE },
+	[CORE_L1] = { "l1", 0644, 0, TT_L1_SIZE, NULL },
+	[CORE_MAILBOX] = { "mailbox", 0444, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE, NULL },
+	[CORE_LAUNCH] = { "launch", 0444, 0, 0, ttrt_render_launch },
+	[CORE_GO] = { "go", 0444, 0, 0, ttrt_render_go },
+	[CORE_CBS] = { "cbs", 0444, 0, 0, ttrt_render_cbs },
+	[CORE_STATUS] = { "status", 0444, 0, 0, ttrt_render_status },
 };
+
+static int render_core_file(struct fs *fs, struct node n, char **text, size_t *len)
+{
+	return core_files[n.file].render(fs->dev, ttrt_core_logical((int)n.idx), text, len);
+}
 
 static int cores_stat(struct fs *fs, struct node n, struct stat *st)
 {
@@ -37,6 +51,16 @@ static int cores_stat(struct fs *fs, struct node n, struct stat *st)
 	default:
 		if (n.idx >= TTRT_NUM_TENSIX || n.file >= CORE_COUNT)
 			return -ENOENT;
+		if (core_files[n.file].render) {
+			char *text;
+			size_t len;
+			int rc = render_core_file(fs, n, &text, &len);
+			if (rc)
+				return rc;
+			free(text);
+			stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, (off_t)len);
+			return 0;
+		}
 		stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, core_files[n.file].size);
 		return 0;
 	}
@@ -112,12 +136,20 @@ static const struct handle_ops core_mem_ops = {
 
 static int cores_open(struct fs *fs, struct node n, int flags, struct handle **out)
 {
-	(void)fs;
+	char *text;
+	size_t len;
+	int rc;
+
 	if (n.kind != K_CORE_FILE)
 		return -EISDIR;
 	if (open_wants_write(flags) && !(core_files[n.file].mode & 0200))
 		return -EACCES;
-	return handle_new(n, &core_mem_ops, out);
+	if (!core_files[n.file].render)
+		return handle_new(n, &core_mem_ops, out);
+	rc = render_core_file(fs, n, &text, &len);
+	if (rc)
+		return rc;
+	return handle_new_text(n, text, len, out);
 }
 
 /* Memory has a fixed size: `>` truncation is accepted and changes nothing. */

@@ -227,6 +227,14 @@ uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
 int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len);
 int ttrt_render_telemetry(struct ttrt_device *dev, char **out, size_t *len);
 int ttrt_render_info_json(struct ttrt_device *dev, char **out, size_t *len);
+/* Per core: go signal name; launch message as `field value` lines; local
+ * CBs with their live page counters; per-RISC state, PC and fault. */
+int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+/* "done", "go", "init", ... or NULL for a value the protocol does not define. */
+const char *ttrt_go_signal_name(uint8_t signal);
 
 #ifdef __cplusplus
 }

@@ -128,6 +128,8 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		return 0;
 	core->current_hart = h;
 	s->hart.wrote = 0;
+	/* Only a register read in this run says what a parked hart polls. */
+	atomic_store(&s->last_mmio_poll, 0);
 	stop = rv32_run(&s->hart, SLICE_INSNS);
 	atomic_store(&s->pc_seen, s->hart.pc);
 	switch (stop) {
