@@ -3,6 +3,7 @@
  * ttfs: mount a Tenstorrent Blackhole P100A as a file tree.
  */
 #include "buffer_nodes.h"
+#include "daemonize.h"
 #include "fs.h"
 #include "ops.h"
 #include "options.h"
@@ -57,6 +58,8 @@ int main(int argc, char *argv[])
 		return code;
 	}
 	code = 1;
+	if (daemon_start(settings.cmd.foreground) != 0)
+		goto out_args;
 	fs.uid = getuid();
 	fs.gid = getgid();
 	clock_gettime(CLOCK_REALTIME, &fs.mounted_at);
@@ -74,11 +77,8 @@ int main(int argc, char *argv[])
 		goto out_session;
 	if (fuse_session_mount(se, settings.cmd.mountpoint) != 0)
 		goto out_signals;
-	if (fuse_daemonize(settings.cmd.foreground) != 0)
-		goto out_unmount;
+	daemon_ready();
 	code = exit_code_of(run_loop(se, &settings.cmd));
-
-out_unmount:
 	fuse_session_unmount(se);
 out_signals:
 	fuse_remove_signal_handlers(se);

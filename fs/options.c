@@ -28,6 +28,7 @@ static const struct fuse_opt ttfs_opt_specs[] = {
 	FUSE_OPT_KEY("dram_size=", 1),
 	FUSE_OPT_KEY("cache_dir=", 1),
 	FUSE_OPT_KEY("timeout_ms=", 1),
+	FUSE_OPT_KEY("firmware_dir=", 1),
 	FUSE_OPT_END
 };
 
@@ -62,7 +63,8 @@ static void usage(const char *prog)
 	       "    -o device=PATH         tt-kmd device, e.g. /dev/tenstorrent/0 (implies kmd)\n"
 	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
 	       "    -o cache_dir=DIR       kernel build cache\n"
-	       "    -o timeout_ms=N        default program timeout\n\n",
+	       "    -o timeout_ms=N        default program timeout\n"
+	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG);
 }
 
