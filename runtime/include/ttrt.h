@@ -153,6 +153,18 @@ struct ttrt_risc_detail {
 int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 			  struct ttrt_risc_detail *out);
 
+/* ---- launching on one core (slow dispatch) -------------------------------- */
+
+struct tt_launch_msg;   /* tt/l1_map.h */
+
+/* go = RESET_READ_PTR_FROM_HOST, go index 0, launch[0] = msg. The caller
+ * then writes the kernel-config buffer the message points at. */
+int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
+			const struct tt_launch_msg *msg);
+int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core);
+/* Poll the go signal until DONE: 0, or -ETIMEDOUT. */
+int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms);
+
 /* ---- telemetry ----------------------------------------------------------- */
 
 struct ttrt_telemetry {

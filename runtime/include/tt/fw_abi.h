@@ -56,6 +56,9 @@ struct tt_fw_globals {
 
 #pragma pack(pop)
 
+/* On a RISC: this RISC's globals block. */
+#define TT_FW_GLOBALS ((volatile struct tt_fw_globals *)(uintptr_t)TT_FW_GLOBALS_ADDR)
+
 TT_STATIC_ASSERT(sizeof(struct tt_local_cb_interface) == 32, "cb interface is 32 bytes");
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, rta_l1_base) == 12, "rta_l1_base");
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, my_x) == 24, "my_x");

@@ -23,7 +23,7 @@
 #define L1_U8(addr)  (*(volatile uint8_t *)(uintptr_t)(addr))
 #define LAUNCH_FIELD(launch, field) ((launch) + offsetof(struct tt_launch_msg, field))
 #define REG32(addr) L1_U32(addr)   /* a memory-mapped register */
-#define FW ((volatile struct tt_fw_globals *)TT_FW_GLOBALS_ADDR)
+#define FW TT_FW_GLOBALS
 
 #define HART_BRISC  0
 #define HART_NCRISC 1

@@ -195,3 +195,52 @@ enum rv32_cause rv_decode_at(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_
     rv_decode(d, w, pc);
     return RV32_OK;
 }
+
+static const uint8_t fuse_first[] = {
+#define RV_FUSED_FIRST(A, B) OP_##A,
+    RV_FUSED_PAIRS(RV_FUSED_FIRST)
+#undef RV_FUSED_FIRST
+};
+static const uint8_t fuse_second[] = {
+#define RV_FUSED_SECOND(A, B) OP_##B,
+    RV_FUSED_PAIRS(RV_FUSED_SECOND)
+#undef RV_FUSED_SECOND
+};
+#define RV_NFUSED (sizeof fuse_first / sizeof fuse_first[0])
+#define RV_FUSED_BASE (OP_SENTINEL + 1)
+
+void rv_try_fuse(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_size, uint32_t pc)
+{
+    if (d->len != 4 || pc > l1_size || l1_size - pc < 8)
+        return;
+    if (((pc + 4) ^ pc) >> RV_PAGE_SHIFT)
+        return;                                   /* second not in this page */
+    int op1 = RV_OP_OF(d->op);
+    uint32_t w2;
+    memcpy(&w2, l1 + pc + 4, 4);
+    if ((w2 & 3) != 3)
+        return;
+    struct rv_dinsn d2;
+    rv_decode(&d2, w2, pc + 4);
+    int op2 = RV_OP_OF(d2.op);
+    for (unsigned i = 0; i < RV_NFUSED; i++) {
+        if (fuse_first[i] == op1 && fuse_second[i] == op2) {
+            d->op = RV_HIDX(RV_FUSED_BASE + i, 4);
+            d->raw2 = w2;
+            d->imm2 = d2.imm;
+            d->rd2 = d2.rd;
+            d->rs1_2 = d2.rs1;
+            d->rs2_2 = d2.rs2;
+            return;
+        }
+    }
+}
+
+int rv_unfuse(struct rv_dinsn *d)
+{
+    int op = RV_OP_OF(d->op);
+    if (op < RV_FUSED_BASE || op >= (int)(RV_FUSED_BASE + RV_NFUSED))
+        return 0;
+    d->op = RV_HIDX(fuse_first[op - RV_FUSED_BASE], d->len);
+    return 1;
+}

@@ -4,6 +4,7 @@
 #define TTFS_RV32_INTERNAL_H
 
 #include "rv32.h"
+#include "rv32_fuse.h"
 #include <stdint.h>
 
 #if defined(__GNUC__)
@@ -42,6 +43,9 @@ enum rv_op {
     /* same-decode-page variants of the direct jumps: imm = byte offset */
     OP_BEQ_L, OP_BNE_L, OP_BLT_L, OP_BGE_L, OP_BLTU_L, OP_BGEU_L, OP_JAL_L,
     OP_SENTINEL,
+#define RV_FUSED_ENUM(A, B) OP_F_##A##_##B,
+    RV_FUSED_PAIRS(RV_FUSED_ENUM)
+#undef RV_FUSED_ENUM
     OP_COUNT
 };
 #define RV_HIDX(op, len) ((uint8_t)((op) * 2 + ((len) == 2)))
@@ -50,10 +54,12 @@ enum rv_op {
 struct rv_dinsn {
     const void *h;  /* handler label in rv32_run (= its table entry for op) */
     uint32_t raw;   /* the instruction (16 or 32 bits) at pc when decoded */
+    uint32_t raw2;  /* fused pairs: the second instruction (raw,raw2 = 8 bytes at pc) */
     int32_t imm;
+    int32_t imm2;   /* fused pairs: second instruction's operands */
     uint8_t op, rd, rs1, rs2;   /* op: handler index RV_HIDX() once decoded */
-    uint8_t len;    /* 2 or 4 */
-    uint8_t pad[3];
+    uint8_t len;    /* 2 or 4 (of the first instruction) */
+    uint8_t rd2, rs1_2, rs2_2;
 };
 
 /* Decode cache: one page of entries per RV_PAGE bytes of L1, allocated on
@@ -80,6 +86,11 @@ enum rv32_cause rv_decode_at(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_
 /* Turn a same-page jump variant back into its absolute form (for entries
  * executed outside a decode page, e.g. scratch copies). Returns 1 if changed. */
 int rv_delocalize(struct rv_dinsn *d, uint32_t pc);
+/* If d (decoded at pc, inside a decode page) and the 32-bit instruction at
+ * pc+4 form a pair from RV_FUSED_PAIRS, turn d into the fused entry. */
+void rv_try_fuse(struct rv_dinsn *d, const uint8_t *l1, uint32_t l1_size, uint32_t pc);
+/* Undo fusion (scratch copies execute one instruction at a time). */
+int rv_unfuse(struct rv_dinsn *d);
 
 /* mem.c: slow paths (local memory, MMIO, alignment, faults). *changed is set
  * to 1 when the store may have changed state (for the spin detector). */

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * End to end through the runtime API, no mount: boot the simulated chip,
+ * place a compiled kernel in the kernel-config buffer of one core, fill in
+ * launch_msg_t, write go, poll until done, and check that the runtime args
+ * reached the kernel and that what it wrote to its own L1 and, over the
+ * NOC, to another core is there. Then the fault paths: a bad load and a
+ * NOC write to a tile that does not exist each stop BRISC with a recorded
+ * cause, PC and address.
+ */
+#include "ttrt.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                  \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                     \
+			fputc('\n', stderr);                              \
+			failures++;                                       \
+		}                                                         \
+	} while (0)
+
+#define RESULT_ADDR 0x40000u
+#define TEXT_OFFSET 0x100u
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*len = (size_t)n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static int launch(struct ttrt_device *dev, struct ttrt_xy core, const uint8_t *kernel, size_t klen,
+		  const uint32_t *args, size_t nargs)
+{
+	struct tt_launch_msg msg;
+	int rc;
+
+	memset(&msg, 0, sizeof(msg));
+	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
+		msg.kernel_config_base[i] = TT_KERNEL_CONFIG_BASE;
+	msg.rta_offset[0].rta_offset = 0;
+	msg.rta_offset[0].crta_offset = 0x40;
+	msg.kernel_text_offset[0] = TEXT_OFFSET;
+	msg.mode = TT_DISPATCH_MODE_HOST;
+	msg.enables = 1;   /* BRISC only */
+	msg.min_remote_cb_start_index = TT_NUM_CIRCULAR_BUFFERS;
+	rc = ttrt_launch_prepare(dev, core, &msg);
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, core, TT_KERNEL_CONFIG_BASE, args, nargs * 4);
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, core, TT_KERNEL_CONFIG_BASE + TEXT_OFFSET, kernel, klen);
+	if (rc == 0)
+		rc = ttrt_launch_go(dev, core);
+	return rc;
+}
+
+static void test_good_launch(struct ttrt_device *dev, const uint8_t *kernel, size_t klen)
+{
+	struct ttrt_xy core = { 1, 1 }, dst = { 5, 7 }, dst_noc0, noc0;
+	uint32_t mine[4], theirs[4], args[6];
+	int rc;
+
+	ttrt_logical_to_noc0(core, &noc0);
+	ttrt_logical_to_noc0(dst, &dst_noc0);
+	args[0] = 42;
+	args[1] = 7;
+	args[2] = dst_noc0.x;
+	args[3] = dst_noc0.y;
+	args[4] = RESULT_ADDR;
+	args[5] = 0;
+	rc = launch(dev, core, kernel, klen, args, 6);
+	CHECK(rc == 0, "launch: %s", strerror(-rc));
+	rc = ttrt_launch_wait(dev, core, 2000);
+	CHECK(rc == 0, "wait: %s", strerror(-rc));
+	ttrt_l1_read(dev, core, RESULT_ADDR, mine, sizeof(mine));
+	ttrt_l1_read(dev, dst, RESULT_ADDR, theirs, sizeof(theirs));
+	CHECK(mine[0] == 42007, "args: got %u", mine[0]);
+	CHECK(mine[1] == noc0.x && mine[2] == noc0.y, "my_x/my_y: got %u,%u", mine[1], mine[2]);
+	CHECK(mine[3] == 1, "launch count: got %u", mine[3]);
+	CHECK(memcmp(mine, theirs, sizeof(mine)) == 0, "NOC copy differs on core 5,7");
+
+	/* The same core runs a second launch with other args. */
+	args[0] = 1;
+	args[1] = 2;
+	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "second launch");
+	CHECK(ttrt_launch_wait(dev, core, 2000) == 0, "second wait");
+	ttrt_l1_read(dev, dst, RESULT_ADDR, theirs, sizeof(theirs));
+	CHECK(theirs[0] == 1002 && theirs[3] == 2, "second run: %u launches %u", theirs[0], theirs[3]);
+}
+
+static void expect_fault(struct ttrt_device *dev, const uint8_t *kernel, size_t klen, uint32_t mode,
+			 const char *want)
+{
+	struct ttrt_xy core = { 3, 2 }, other = { 4, 2 };
+	struct ttrt_risc_detail d, od;
+	uint32_t args[6] = { 1, 2, 5, 3, RESULT_ADDR, mode };
+
+	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "launch (mode %u)", mode);
+	CHECK(ttrt_launch_wait(dev, core, 300) == -ETIMEDOUT, "a faulted kernel never reports done");
+	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0, "detail");
+	CHECK(d.state == TTRT_RISC_FAULT, "brisc state %s", ttrt_risc_state_name(d.state));
+	CHECK(strstr(d.fault, want) != NULL, "fault text '%s' lacks '%s'", d.fault, want);
+	CHECK(d.pc >= TT_KERNEL_CONFIG_BASE + TEXT_OFFSET &&
+	      d.pc < TT_KERNEL_CONFIG_BASE + TEXT_OFFSET + klen, "fault pc 0x%x is in the kernel", d.pc);
+	/* Other RISCs and other cores carry on. */
+	CHECK(ttrt_core_risc_detail(dev, core, 1, &od) == 0 && od.state == TTRT_RISC_IDLE,
+	      "ncrisc of the faulted core: %s", ttrt_risc_state_name(od.state));
+	CHECK(ttrt_core_risc_detail(dev, other, 0, &od) == 0 && od.state == TTRT_RISC_IDLE,
+	      "brisc of a neighbour: %s", ttrt_risc_state_name(od.state));
+}
+
+int main(int argc, char **argv)
+{
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	char err[512] = "";
+	size_t klen = 0;
+	uint8_t *kernel;
+	int rc;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s KERNEL.bin\n", argv[0]);
+		return 2;
+	}
+	kernel = read_file(argv[1], &klen);
+	if (!kernel) {
+		fprintf(stderr, "%s: cannot read\n", argv[1]);
+		return 1;
+	}
+	ttrt_config_defaults(&cfg);
+	cfg.dram_bank_size = 16u << 20;
+	rc = ttrt_device_open(&cfg, &dev, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "open: %s\n", err);
+		return 1;
+	}
+	test_good_launch(dev, kernel, klen);
+	expect_fault(dev, kernel, klen, 1, "load access fault at address 0x00400000");
+	CHECK(ttrt_device_reset(dev) == 0, "reset clears the fault");
+	expect_fault(dev, kernel, klen, 2, "no reachable tile at (20,3)");
+	CHECK(ttrt_device_reset(dev) == 0, "reset again");
+	test_good_launch(dev, kernel, klen);
+	ttrt_device_close(dev);
+	free(kernel);
+	if (failures)
+		fprintf(stderr, "%d check(s) failed\n", failures);
+	return failures ? 1 : 0;
+}
