@@ -342,6 +342,67 @@ static void test_selfmod(void)
     CHECK_EQ(h->x[A2], 4);
 }
 
+static void test_fused(void)
+{
+    /* pairs that the decoder fuses (rv32_fuse.h): forwarding of the first
+     * result, x0 as destination, a loop formed by one fused pair */
+    uint32_t f[] = {
+        enc_i(2, A0, 1, A2, 0x13),          /* slli a2,a0,2 */
+        enc_r(0, A1, A2, 0, A3, 0x33),      /* add  a3,a2,a1   -> a0*4+a1 */
+        enc_i(1, A0, 1, A4, 0x13),          /* slli a4,a0,1 */
+        enc_r(0, A4, A4, 0, A4, 0x33),      /* add  a4,a4,a4   -> a0*4 */
+        LW(X0, SP, -4),                     /* lw x0,-4(sp) */
+        ADDI(A5, X0, 3),                    /* addi a5,x0,3 */
+        LI(T0, 5),
+        ADDI(T0, T0, -1), BNE(T0, X0, -4),  /* loop: fused addi+bne */
+    };
+    struct rv32_hart *h = run_words(0, f, 9, 10, 7);
+    CHECK_EQ(h->x[A3], 47);
+    CHECK_EQ(h->x[A4], 40);
+    CHECK_EQ(h->x[A5], 3);
+    CHECK_EQ(h->x[T0], 0);
+    CHECK_EQ(h->retired, 7 + 2 * 5);
+
+    /* host rewrites the second instruction of a warmed fused pair */
+    uint32_t p[] = {ADDI(A2, A2, 1), ADDI(A3, A3, 2)};
+    h = run_words(0, p, 2, 0, 0);
+    CHECK_EQ(h->x[A3], 2);
+    h = run_words(0, p, 2, 0, 0);
+    p[1] = ADDI(A3, A3, 5);
+    h = run_words(0, p, 2, 0, 0);
+    CHECK_EQ(h->x[A2], 1);
+    CHECK_EQ(h->x[A3], 5);
+
+    /* the hart rewrites the second half of a fused pair just before it */
+    uint32_t s[] = {SW(A1, A0, 12), NOP, ADDI(A2, A2, 1), ADDI(A3, A3, 1)};
+    h = run_words(0, s, 4, CODE, ADDI(A3, A3, 1));   /* warm: same word */
+    CHECK_EQ(h->x[A3], 1);
+    h = run_words(0, s, 4, CODE, ADDI(A3, A3, 7));
+    CHECK_EQ(h->x[A2], 1);
+    CHECK_EQ(h->x[A3], 7);
+
+    /* fault in the second instruction of a fused pair */
+    uint32_t fl[] = {enc_r(0, A1, A0, 0, A0, 0x33), LW(A2, A0, 0)};
+    for (int round = 0; round < 2; round++) {
+        h = &core.hart[0];
+        rvt_put(&core, CODE, fl, 2);
+        rv32_hart_reset(h, CODE);
+        h->x[A0] = 0x7ffffff0;
+        h->x[A1] = 0x10;
+        CHECK_EQ(rv32_run(h, 100), RV32_STOP_FAULT);
+        CHECK_EQ(h->fault.cause, RV32_LOAD_FAULT);   /* no MMIO callback here */
+        CHECK_EQ(h->fault.pc, CODE + 4);
+        CHECK_EQ(h->fault.addr, 0x80000000u);
+        CHECK_EQ(h->fault.insn, fl[1]);
+        CHECK_EQ(h->retired, 1);
+        CHECK_EQ(h->x[A0], 0x80000000u);
+        /* and a budget that ends between the two halves */
+        rv32_hart_reset(h, CODE);
+        CHECK_EQ(rv32_run(h, 1), RV32_STOP_BUDGET);
+        CHECK_EQ(h->pc, CODE + 4);
+    }
+}
+
 int main(void)
 {
     rvt_core_init(&core, NULL, NULL, NULL);
@@ -355,6 +416,7 @@ int main(void)
     test_system();
     test_compressed();
     test_selfmod();
+    test_fused();
     CHECK_EQ(strcmp(rv32_cause_name(RV32_ECALL), "ecall"), 0);
     CHECK_EQ(strcmp(rv32_hart_name(4), "trisc2"), 0);
     rvt_core_free(&core);
