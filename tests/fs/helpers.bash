@@ -38,7 +38,10 @@ ttfs_start() {
 	local dir=$1 mnt=$2 pid
 	shift 2
 	mkdir -p "$mnt"
-	"$TTFS_BIN" -f "$@" "$mnt" 3>&- >"$dir/daemon.out" 2>"$dir/daemon.log" &
+	# A background job of a script starts with SIGINT ignored; give the
+	# daemon the default dispositions a terminal user's daemon has.
+	env --default-signal=INT,QUIT,TERM,HUP \
+		"$TTFS_BIN" -f "$@" "$mnt" 3>&- >"$dir/daemon.out" 2>"$dir/daemon.log" &
 	pid=$!
 	echo "$pid" >"$dir/pid"
 	for _ in $(seq 100); do

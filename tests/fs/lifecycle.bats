@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# Stopping the daemon: fusermount3 -u and SIGTERM (and SIGINT) unmount and
+# exit 0 with a clean log, also with buffers and data in use.
+
+load helpers
+
+setup() {
+	ttfs_require_fuse
+	M="$BATS_TEST_TMPDIR/mnt"
+}
+
+teardown() {
+	if mountpoint -q "$M"; then
+		fusermount3 -uz "$M"
+	fi
+	if [ -f "$BATS_TEST_TMPDIR/pid" ]; then
+		kill -9 "$(cat "$BATS_TEST_TMPDIR/pid")" 2>/dev/null
+	fi
+	return 0
+}
+
+# stopped_by SIGNAL: send it, then require unmount and exit 0.
+stopped_by() {
+	local pid status
+	pid=$(cat "$BATS_TEST_TMPDIR/pid")
+	kill "-$1" "$pid"
+	wait "$pid"
+	status=$?
+	assert_equal "exit status $status" "exit status 0"
+	! mountpoint -q "$M" || fail "still mounted after SIG$1"
+	ttfs_log_clean "$BATS_TEST_TMPDIR/daemon.log"
+}
+
+use_it() {
+	mkdir "$M/dram/buffers/b"
+	echo 65536 >"$M/dram/buffers/b/size"
+	head -c 65536 /dev/urandom >"$M/dram/buffers/b/data"
+	mkdir "$M/dram/buffers/empty"
+	printf 'x' | dd of="$M/cores/0,0/l1" bs=1 seek=4096 conv=notrunc status=none
+	cat "$M/device/info.json" "$M/device/grid" "$M/device/telemetry" >/dev/null
+}
+
+@test "fusermount3 -u unmounts and the daemon exits 0" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	use_it
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+	! mountpoint -q "$M"
+}
+
+@test "SIGTERM unmounts and the daemon exits 0" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	use_it
+	stopped_by TERM
+}
+
+@test "SIGINT unmounts and the daemon exits 0" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	stopped_by INT
+}
+
+@test "SIGTERM with a file held open still exits 0" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	use_it
+	exec 5<"$M/dram/buffers/b/data"
+	stopped_by TERM
+	exec 5<&-
+}
+
+@test "an unmount that is refused (busy) leaves the daemon serving" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	(cd "$M/cores/0,0" && sleep 3) 3>&- &
+	holder=$!
+	sleep 0.5
+	run ! fusermount3 -u "$M"
+	assert_equal "$(cat "$M/device/arch")" blackhole
+	wait "$holder"
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}
+
+@test "two mounts are two separate simulated cards" {
+	mkdir -p "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+	ttfs_start "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a/mnt" -o dram_size=8M
+	ttfs_start "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/b/mnt" -o dram_size=4M
+	printf 'card-a' | dd of="$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1" bs=1 seek=0 conv=notrunc status=none
+	assert_equal "$(head -c 6 "$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1")" card-a
+	assert_equal "$(xxd -l 6 -p "$BATS_TEST_TMPDIR/b/mnt/cores/1,1/l1")" 000000000000
+	assert_equal "$(stat -c %s "$BATS_TEST_TMPDIR/b/mnt/dram/0")" $((4 * 1024 * 1024))
+	ttfs_stop "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a/mnt"
+	ttfs_stop "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/b/mnt"
+}
