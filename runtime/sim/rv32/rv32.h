@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * rv32.h - RV32IMC + Zicsr hart interpreter for the simulated Blackhole.
+ * rv32.h - RV32IMC + Zicsr/Zifencei hart interpreter for the simulated Blackhole.
  *
  * One struct rv32_bus per Tensix core (L1 + MMIO callbacks + a lazily
  * allocated decode cache), one struct rv32_hart per RISC (BRISC, NCRISC,
@@ -14,10 +14,23 @@
  * Accesses must be naturally aligned (else MISALIGNED_* fault). L1 and
  * local memory are accessed directly as little-endian byte arrays.
  *
- * Instruction cache: every 16-bit parcel of L1 that is executed gets a
- * decoded entry; each fetch compares the cached raw word with the word now
- * in L1, so code written by the host, the NOC or the hart itself is always
- * seen without any invalidation call.
+ * ISA: RV32I, M, C (compressed; a 32-bit instruction may sit at any even
+ * address), Zicsr (cycle/time/instret[h], mcycle/minstret[h], mhartid = id,
+ * misa; other CSRs read 0 and ignore writes), fence/fence.i are no-ops,
+ * wfi stops with RV32_STOP_WFI. ecall/ebreak/mret/... fault (no trap
+ * vectors: a fault stops the hart and is reported in h->fault).
+ *
+ * Decode cache: every 16-bit parcel of L1 that is executed gets a decoded
+ * entry (32 bytes, allocated per 2 KiB page of L1 on first execution from
+ * it: about 16 bytes of host memory per byte of L1 that holds executed
+ * code). Each execution compares the cached instruction bits with L1, so
+ * code written by the host, the NOC or any hart is always seen; no
+ * invalidation call is needed. Frequent adjacent instruction pairs run in
+ * one handler (an implementation detail: budgets, faults and retired
+ * counts stay per instruction).
+ *
+ * Budget: rv32_run(h, n) retires exactly n instructions unless it stops
+ * earlier; h->retired counts retired instructions (a faulting one is not).
  *
  * Spin detection (RV32_STOP_SPIN): counted on taken backward branches/jumps.
  * When, within one rv32_run() call, at least RV32_SPIN_THRESHOLD backward
@@ -27,12 +40,19 @@
  * later reached again with identical registers (x1..x31) and still no such
  * store, the hart is in a fixed point that only an outside write can break:
  * rv32_run returns RV32_STOP_SPIN with pc = that target (resuming simply
- * continues the loop). Loops whose registers change (delay loops, memcpy,
- * cycle-counter waits) are never reported. Limits: an MMIO read with side
- * effects that keeps returning the same value looks like a pure poll; the
- * check needs ~RV32_SPIN_THRESHOLD+1 loop iterations inside one rv32_run
- * call; a loop with more than 64 backward transfers per iteration (nested
- * loops) is not detected (it just runs until the budget ends).
+ * continues the loop). So a poll loop that calls a function which saves
+ * ra/s0 on the stack is still detected (those stores rewrite equal values),
+ * and so is a loop that keeps storing the same value to the same L1 word
+ * (a silent store changes nothing). Loops whose registers change (delay
+ * loops, memcpy, cycle-counter waits) and loops doing MMIO stores are never
+ * reported. Limits: an MMIO read with side effects that keeps returning the
+ * same value looks like a pure poll; detection needs ~RV32_SPIN_THRESHOLD+1
+ * loop iterations inside one rv32_run call (it restarts on every call); a
+ * loop with more than ~64 backward transfers per iteration (nested loops)
+ * is not detected and simply runs until the budget ends. A write that lands
+ * while the hart runs (another thread's NOC write) may be missed by the
+ * snapshot: the scheduler should wake a parked hart on any write that
+ * happened after rv32_run started, not only after it returned.
  */
 #ifndef TTFS_RV32_H
 #define TTFS_RV32_H

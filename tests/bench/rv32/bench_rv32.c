@@ -67,7 +67,7 @@ int main(int argc, char **argv)
         free(el.syms);
     }
     double mips = (double)h->retired / ti / 1e6;
-    printf("workload: %" PRIu64 " rv32im instructions (crc32, quicksort, mul/div mix); best of %d runs\n",
+    printf("workload: %" PRIu64 " rv32 instructions (crc32, quicksort, mul/div mix); best of %d runs\n",
            h->retired, runs);
     printf("interpreter: %.3f s = %.1f MIPS (result %u)\n", ti, mips, result);
     printf("qemu-user:   %.3f s = %.1f MIPS (result %u)\n", tq, (double)h->retired / tq / 1e6, qres);
