@@ -45,7 +45,8 @@
  * and so is a loop that keeps storing the same value to the same L1 word
  * (a silent store changes nothing). Loops whose registers change (delay
  * loops, memcpy, cycle-counter waits) and loops doing MMIO stores are never
- * reported. Limits: an MMIO read with side effects that keeps returning the
+ * reported. h->wrote is set whenever the run made such a state-changing
+ * store (for a scheduler: parked siblings must look again). Limits: an MMIO read with side effects that keeps returning the
  * same value looks like a pure poll; detection needs ~RV32_SPIN_THRESHOLD+1
  * loop iterations inside one rv32_run call (it restarts on every call); a
  * loop with more than ~64 backward transfers per iteration (nested loops)

@@ -52,9 +52,11 @@ int main(int argc, char **argv)
     rvt_put(&c, CODE, poll, 4);
     rv32_hart_reset(h, CODE);
     m.reg = 0;
+    h->wrote = 0;
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     CHECK_EQ(h->pc, CODE + 4);
     CHECK(h->retired < 1000);
+    CHECK_EQ(h->wrote, 0);                  /* a pure poll changes nothing */
     CHECK_EQ(h->x[T0], MMIO_REG & ~0xfffu);
     /* nothing changed: reported again */
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
@@ -79,6 +81,9 @@ int main(int argc, char **argv)
     memset(c.bus.l1 + FLAG, 0, 4);
     rvt_setup_call(h, &el, "poll_call", FLAG, 0, 0, 0);
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
+    h->wrote = 0;
+    CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
+    CHECK_EQ(h->wrote, 0);                  /* only silent stack saves */
     CHECK(h->retired < 20000);
     c.bus.l1[FLAG] = 0x11;             /* written, but not what it waits for */
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
@@ -89,7 +94,9 @@ int main(int argc, char **argv)
 
     /* 4. a storing loop is never a spin (many slices) */
     rvt_setup_call(h, &el, "store_loop", 0x130000, 0, 0, 0);
+    h->wrote = 0;
     CHECK_EQ(run_slices(h, 50, 200000), RV32_STOP_BUDGET);
+    CHECK_EQ(h->wrote, 1);
     /* ...and a finite one completes */
     rvt_setup_call(h, &el, "store_loop", 0x130000, 100000, 0, 0);
     CHECK_EQ(run_slices(h, 50, 200000), RV32_STOP_FAULT);
@@ -98,6 +105,9 @@ int main(int argc, char **argv)
     /* 5. MMIO stores of the same value are never a spin */
     m.stores = 0;
     rvt_setup_call(h, &el, "mmio_store_loop", MMIO_OUT, 0, 0, 0);
+    h->wrote = 0;
+    CHECK_EQ(rv32_run(h, 3), RV32_STOP_BUDGET);   /* a single MMIO store, no back edge yet */
+    CHECK_EQ(h->wrote, 1);
     CHECK_EQ(run_slices(h, 20, 100000), RV32_STOP_BUDGET);
     CHECK(m.stores > 100000);
 
@@ -114,8 +124,14 @@ int main(int argc, char **argv)
     rvt_put(&c, CODE, ss, 3);
     rv32_hart_reset(h, CODE);
     h->x[A0] = 0x131000;
+    memset(c.bus.l1 + 0x131000, 0, 4);
+    h->wrote = 0;
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     CHECK_EQ(h->pc, CODE + 4);
+    CHECK_EQ(h->wrote, 1);                  /* the first store changed 0 -> 1 */
+    h->wrote = 0;
+    CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
+    CHECK_EQ(h->wrote, 0);                  /* from then on the stores are silent */
     uint32_t ch[] = {ADDI(A1, A1, 1), SW(A1, A0, 0), JAL(X0, -8)};
     rvt_put(&c, CODE, ch, 3);
     rv32_hart_reset(h, CODE);
