@@ -30,7 +30,7 @@ static const uint32_t init_scratch[TTRT_NUM_RISCS] = {
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen)
 {
-	char path[PATH_MAX + 32];
+	char path[TTRT_PATH_MAX + 32];
 
 	for (int i = 0; i < TTRT_NUM_RISCS; i++) {
 		int rc;

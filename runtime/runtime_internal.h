@@ -22,7 +22,7 @@ struct ttrt_dram_allocator;
 struct ttrt_device {
 	struct ttrt_config cfg;
 	struct ttrt_backend *backend;
-	char backend_desc[PATH_MAX + 8];
+	char backend_desc[TTRT_PATH_MAX + 8];
 
 	pthread_mutex_t buffers_lock;      /* buffer list and allocator */
 	struct ttrt_buffer *buffers;       /* creation order */

@@ -19,6 +19,7 @@ extern "C" {
 #endif
 
 #define TTRT_VERSION "0.1.0"
+#define TTRT_PATH_MAX 4096   /* as Linux PATH_MAX, without needing POSIX headers */
 
 /* ---- configuration ------------------------------------------------------ */
 
@@ -28,11 +29,11 @@ extern "C" {
 struct ttrt_config {
 	int backend;                     /* TTRT_BACKEND_* */
 	int backend_explicit;            /* backend= was given; device= then won't switch it */
-	char device_path[PATH_MAX];      /* kmd: /dev/tenstorrent/N */
+	char device_path[TTRT_PATH_MAX];      /* kmd: /dev/tenstorrent/N */
 	uint64_t dram_bank_size;         /* sim: bytes per DRAM bank */
-	char cache_dir[PATH_MAX];        /* build cache */
+	char cache_dir[TTRT_PATH_MAX];        /* build cache */
 	uint32_t timeout_ms;             /* default program timeout */
-	char firmware_dir[PATH_MAX];     /* sim: our firmware ELFs */
+	char firmware_dir[TTRT_PATH_MAX];     /* sim: our firmware ELFs */
 };
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
