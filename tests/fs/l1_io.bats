@@ -8,6 +8,9 @@ load helpers
 L1_SIZE=1572864
 MAILBOX_BASE=$((0x60))
 MAILBOX_SIZE=12768
+# Firmware, mailboxes and the kernel config live below 0x37000 and the cores
+# run that firmware: tests write only from here up (CB data space).
+USER=$((0x37000))
 
 setup_file() { ttfs_mount; }
 teardown_file() { ttfs_unmount; }
@@ -26,25 +29,27 @@ teardown_file() { ttfs_unmount; }
 
 @test "echo text into l1 at an odd offset, read it back with dd" {
 	l1="$MNT/cores/3,4/l1"
+	cp "$l1" "$BATS_TEST_TMPDIR/before"
 	echo "hello, tensix" | dd of="$l1" bs=1 seek=$((0x40001)) conv=notrunc status=none
 	run -0 dd if="$l1" bs=1 skip=$((0x40001)) count=14 status=none
 	assert_output "hello, tensix"
-	# The bytes around it are untouched (L1 starts zeroed in the simulator).
-	run -0 xxd -s $((0x40000)) -l 1 -p "$l1"
-	assert_output 00
-	run -0 xxd -s $((0x40001 + 14)) -l 1 -p "$l1"
-	assert_output 00
+	# Exactly those 14 bytes changed (cmp -l counts from 1).
+	run cmp -l "$BATS_TEST_TMPDIR/before" "$l1"
+	assert_equal "$(awk '{ print $1 }' <<<"$output" | head -1) $(wc -l <<<"$output")" \
+		"$((0x40001 + 1)) 14"
+	[ "$(awk '{ print $1 }' <<<"$output" | tail -1)" = $((0x40001 + 14)) ]
 }
 
 @test "a random 64 KiB block round-trips through dd at an unaligned offset" {
 	l1="$MNT/cores/11,9/l1"
 	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/in"
-	dd if="$BATS_TEST_TMPDIR/in" of="$l1" bs=4096 oflag=seek_bytes seek=12345 conv=notrunc status=none
-	dd if="$l1" of="$BATS_TEST_TMPDIR/out" bs=65536 iflag=skip_bytes,count_bytes skip=12345 \
+	off=$((USER + 12345))
+	dd if="$BATS_TEST_TMPDIR/in" of="$l1" bs=4096 oflag=seek_bytes seek=$off conv=notrunc status=none
+	dd if="$l1" of="$BATS_TEST_TMPDIR/out" bs=65536 iflag=skip_bytes,count_bytes skip=$off \
 		count=65536 status=none
 	cmp "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/out"
 	# xxd sees the same bytes.
-	assert_equal "$(xxd -s 12345 -l 32 -p "$l1")" "$(xxd -l 32 -p "$BATS_TEST_TMPDIR/in")"
+	assert_equal "$(xxd -s $off -l 32 -p "$l1")" "$(xxd -l 32 -p "$BATS_TEST_TMPDIR/in")"
 }
 
 @test "the whole of l1 reads as 1572864 bytes with cat and cp" {
@@ -57,39 +62,45 @@ teardown_file() { ttfs_unmount; }
 }
 
 @test "cores are separate memories" {
-	printf 'AAAA' | dd of="$MNT/cores/1,0/l1" bs=1 seek=256 conv=notrunc status=none
-	printf 'BBBB' | dd of="$MNT/cores/0,1/l1" bs=1 seek=256 conv=notrunc status=none
-	assert_equal "$(dd if="$MNT/cores/1,0/l1" bs=1 skip=256 count=4 status=none)" AAAA
-	assert_equal "$(dd if="$MNT/cores/0,1/l1" bs=1 skip=256 count=4 status=none)" BBBB
-	assert_equal "$(xxd -s 256 -l 4 -p "$MNT/cores/2,0/l1")" 00000000
+	at=$((USER + 256))
+	cp "$MNT/cores/2,0/l1" "$BATS_TEST_TMPDIR/before"
+	printf 'AAAA' | dd of="$MNT/cores/1,0/l1" bs=1 seek=$at conv=notrunc status=none
+	printf 'BBBB' | dd of="$MNT/cores/0,1/l1" bs=1 seek=$at conv=notrunc status=none
+	assert_equal "$(dd if="$MNT/cores/1,0/l1" bs=1 skip=$at count=4 status=none)" AAAA
+	assert_equal "$(dd if="$MNT/cores/0,1/l1" bs=1 skip=$at count=4 status=none)" BBBB
+	cmp "$BATS_TEST_TMPDIR/before" "$MNT/cores/2,0/l1"
 }
 
 @test "mailbox is L1 from 0x60: mailbox offset 0x310 is L1 0x370" {
 	core="$MNT/cores/2,5"
-	printf '\x11\x22\x33\x44' | dd of="$core/l1" bs=1 seek=$((0x370)) conv=notrunc status=none
-	run -0 xxd -s $((0x310)) -l 4 -p "$core/mailbox"
-	assert_output 11223344
-	# First and last byte of the mailbox, and the bytes just outside it.
-	printf '\xa1' | dd of="$core/l1" bs=1 seek=$((MAILBOX_BASE)) conv=notrunc status=none
-	printf '\xa2' | dd of="$core/l1" bs=1 seek=$((MAILBOX_BASE + MAILBOX_SIZE - 1)) conv=notrunc status=none
-	printf '\xee' | dd of="$core/l1" bs=1 seek=$((MAILBOX_BASE - 1)) conv=notrunc status=none
-	printf '\xef' | dd of="$core/l1" bs=1 seek=$((MAILBOX_BASE + MAILBOX_SIZE)) conv=notrunc status=none
-	run -0 xxd -l 1 -p "$core/mailbox"
-	assert_output a1
-	run -0 xxd -s $((MAILBOX_SIZE - 1)) -p "$core/mailbox"
-	assert_output a2
+	# The go message (L1 0x370) as the firmware left it, through both files.
+	assert_equal "$(xxd -s $((0x310)) -l 4 -p "$core/mailbox")" \
+		"$(xxd -s $((0x370)) -l 4 -p "$core/l1")"
+	# The tail of the mailbox region (unused by the firmware): a write through
+	# l1 shows in mailbox at offset - 0x60, up to its last byte.
+	printf '\xa1\xa2\xa3' | dd of="$core/l1" bs=1 seek=$((MAILBOX_BASE + MAILBOX_SIZE - 3)) \
+		conv=notrunc status=none
+	run -0 xxd -s $((MAILBOX_SIZE - 3)) -p "$core/mailbox"
+	assert_output a1a2a3
 	# The whole mailbox equals L1[0x60, 0x60 + 12768).
 	cmp <(cat "$core/mailbox") \
 		<(dd if="$core/l1" iflag=skip_bytes,count_bytes skip=$MAILBOX_BASE count=$MAILBOX_SIZE \
 			bs=65536 status=none)
+	assert_equal "$(cat "$core/mailbox" | wc -c)" $MAILBOX_SIZE
+	# Different from the bytes just around it in L1.
+	cmp -s <(cat "$core/mailbox") <(dd if="$core/l1" iflag=skip_bytes,count_bytes \
+		skip=$((MAILBOX_BASE + 4)) count=$MAILBOX_SIZE bs=65536 status=none) && fail "mailbox offset wrong"
+	true
 }
 
 @test "truncating l1 with > changes nothing" {
 	l1="$MNT/cores/4,4/l1"
-	printf 'keep' | dd of="$l1" bs=1 seek=100 conv=notrunc status=none
+	printf 'keep' | dd of="$l1" bs=1 seek=$USER conv=notrunc status=none
+	cp "$l1" "$BATS_TEST_TMPDIR/before"
 	: >"$l1"
 	assert_equal "$(stat -c %s "$l1")" $L1_SIZE
-	assert_equal "$(dd if="$l1" bs=1 skip=100 count=4 status=none)" keep
+	assert_equal "$(dd if="$l1" bs=1 skip=$USER count=4 status=none)" keep
+	cmp "$BATS_TEST_TMPDIR/before" "$l1"
 }
 
 @test "reading l1 at its end gives 0 bytes; past its end is ENXIO" {

@@ -11,12 +11,15 @@ setup() {
 }
 
 teardown() {
-	if mountpoint -q "$M"; then
-		fusermount3 -uz "$M"
-	fi
-	if [ -f "$BATS_TEST_TMPDIR/pid" ]; then
-		kill -9 "$(cat "$BATS_TEST_TMPDIR/pid")" 2>/dev/null
-	fi
+	local d
+	for d in "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"; do
+		if mountpoint -q "$d/mnt"; then
+			fusermount3 -uz "$d/mnt"
+		fi
+		if [ -f "$d/pid" ]; then
+			kill -9 "$(cat "$d/pid")" 2>/dev/null
+		fi
+	done
 	return 0
 }
 
@@ -37,7 +40,7 @@ use_it() {
 	echo 65536 >"$M/dram/buffers/b/size"
 	head -c 65536 /dev/urandom >"$M/dram/buffers/b/data"
 	mkdir "$M/dram/buffers/empty"
-	printf 'x' | dd of="$M/cores/0,0/l1" bs=1 seek=4096 conv=notrunc status=none
+	printf 'x' | dd of="$M/cores/0,0/l1" bs=1 seek=$((0x40000)) conv=notrunc status=none
 	cat "$M/device/info.json" "$M/device/grid" "$M/device/telemetry" >/dev/null
 }
 
@@ -82,9 +85,11 @@ use_it() {
 	mkdir -p "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	ttfs_start "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a/mnt" -o dram_size=8M
 	ttfs_start "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/b/mnt" -o dram_size=4M
-	printf 'card-a' | dd of="$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1" bs=1 seek=0 conv=notrunc status=none
-	assert_equal "$(head -c 6 "$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1")" card-a
-	assert_equal "$(xxd -l 6 -p "$BATS_TEST_TMPDIR/b/mnt/cores/1,1/l1")" 000000000000
+	at=$((0x37000))
+	cp "$BATS_TEST_TMPDIR/b/mnt/cores/1,1/l1" "$BATS_TEST_TMPDIR/before"
+	printf 'card-a' | dd of="$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1" bs=1 seek=$at conv=notrunc status=none
+	assert_equal "$(dd if="$BATS_TEST_TMPDIR/a/mnt/cores/1,1/l1" bs=1 skip=$at count=6 status=none)" card-a
+	cmp "$BATS_TEST_TMPDIR/before" "$BATS_TEST_TMPDIR/b/mnt/cores/1,1/l1"
 	assert_equal "$(stat -c %s "$BATS_TEST_TMPDIR/b/mnt/dram/0")" $((4 * 1024 * 1024))
 	ttfs_stop "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a/mnt"
 	ttfs_stop "$BATS_TEST_TMPDIR/b" "$BATS_TEST_TMPDIR/b/mnt"

@@ -52,8 +52,7 @@ teardown_file() { ttfs_unmount; }
 
 @test "links resolve: a Tensix link is a core directory, a DRAM link a bank file" {
 	[ -d "$MNT/noc0/1-2" ]
-	run -0 ls "$MNT/noc0/1-2/"
-	assert_output "$(printf '%s\n' l1 mailbox)"
+	assert_equal "$(ls "$MNT/noc0/1-2/")" "$(ls "$MNT/cores/0,0/")"
 	assert_equal "$(stat -L -c %s "$MNT/noc0/1-2/l1")" 1572864
 	[ -f "$MNT/noc0/0-0" ]
 	assert_equal "$(stat -L -c %s "$MNT/noc0/9-9")" "$(stat -c %s "$MNT/dram/6")"
@@ -63,14 +62,16 @@ teardown_file() { ttfs_unmount; }
 }
 
 @test "writing through noc0/1-2/l1 is seen in cores/0,0/l1, and back" {
-	printf 'via-noc0' | dd of="$MNT/noc0/1-2/l1" bs=1 seek=$((0x37010)) conv=notrunc status=none
-	assert_equal "$(dd if="$MNT/cores/0,0/l1" bs=1 skip=$((0x37010)) count=8 status=none)" via-noc0
-	printf 'logical!' | dd of="$MNT/cores/11,9/l1" bs=1 seek=64 conv=notrunc status=none
-	assert_equal "$(dd if="$MNT/noc0/14-11/l1" bs=1 skip=64 count=8 status=none)" "logical!"
-	# 7,0 is NOC0 10-2 (the columns jump from 7 to 10).
-	printf 'seven' | dd of="$MNT/noc0/10-2/l1" bs=1 seek=0 conv=notrunc status=none
-	assert_equal "$(head -c 5 "$MNT/cores/7,0/l1")" seven
-	assert_equal "$(xxd -l 5 -p "$MNT/cores/6,0/l1")" 0000000000
+	at=$((0x37010))   # CB data space, below it runs the firmware
+	printf 'via-noc0' | dd of="$MNT/noc0/1-2/l1" bs=1 seek=$at conv=notrunc status=none
+	assert_equal "$(dd if="$MNT/cores/0,0/l1" bs=1 skip=$at count=8 status=none)" via-noc0
+	printf 'logical!' | dd of="$MNT/cores/11,9/l1" bs=1 seek=$((at + 64)) conv=notrunc status=none
+	assert_equal "$(dd if="$MNT/noc0/14-11/l1" bs=1 skip=$((at + 64)) count=8 status=none)" "logical!"
+	# 7,0 is NOC0 10-2 (the columns jump from 7 to 10); 6,0 (7-2) is untouched.
+	cp "$MNT/cores/6,0/l1" "$BATS_TEST_TMPDIR/before"
+	printf 'seven' | dd of="$MNT/noc0/10-2/l1" bs=1 seek=$((at + 128)) conv=notrunc status=none
+	assert_equal "$(dd if="$MNT/cores/7,0/l1" bs=1 skip=$((at + 128)) count=5 status=none)" seven
+	cmp "$BATS_TEST_TMPDIR/before" "$MNT/noc0/7-2/l1"
 }
 
 @test "all three endpoints of a DRAM bank reach the same memory" {

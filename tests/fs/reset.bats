@@ -1,19 +1,42 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# device/reset: write-only; `echo 1 > reset` is the only accepted command.
+# device/reset: write-only; `echo 1 > reset` is the only accepted command,
+# and it reloads the firmware on every core.
 
 load helpers
 
 setup_file() { ttfs_mount; }
 teardown_file() { ttfs_unmount; }
 
-# Current documented behaviour: no firmware runs yet, so there is nothing to
-# reload and reset says so. Update this test when firmware lands.
-@test "echo 1 > device/reset is ENOSYS until firmware runs" {
-	run ! --separate-stderr bash -c 'echo 1 >"$1"' _ "$MNT/device/reset"
-	[[ "$stderr" == *"Function not implemented"* ]]
+FW_START=$((0x3840))              # BRISC firmware ...
+FW_END=$((0x6640 + 1536))         # ... to the end of TRISC2's
+
+fw_bytes() { dd if="$MNT/cores/$1/l1" bs=4096 iflag=skip_bytes,count_bytes skip=$FW_START \
+	count=$((FW_END - FW_START)) status=none | md5sum; }
+
+# `echo 1 > reset` reloads the firmware on every core (it was ENOSYS before
+# firmware ran in the simulator).
+@test "echo 1 > device/reset reloads the firmware and every core is idle again" {
+	pristine=$(fw_bytes 0,0)
+	# Wreck the first 256 bytes of each RISC's firmware code on core 4,6.
+	for base in 0x3840 0x5440 0x5A40 0x6040 0x6640; do
+		head -c 256 /dev/zero | tr '\0' '\377' |
+			dd of="$MNT/cores/4,6/l1" bs=256 oflag=seek_bytes seek=$((base)) conv=notrunc status=none
+	done
+	[ "$(fw_bytes 4,6)" != "$pristine" ]
+	run -0 bash -c 'echo 1 >"$1"' _ "$MNT/device/reset"
+	assert_equal "$(fw_bytes 4,6)" "$pristine"
+	assert_equal "$(fw_bytes 11,9)" "$pristine"
+	for _ in $(seq 200); do
+		[ "$(cat "$MNT/cores/4,6/go")" = done ] && break
+		sleep 0.01
+	done
+	assert_equal "$(cat "$MNT/cores/4,6/go")" done
+	run -0 cat "$MNT/device/grid"
+	assert_equal "$(grep -E '^[0-9]{2} ' <<<"$output" | grep -oE 'IIIII' | wc -l)" 120
+	# A write of exactly "1" (no newline) is accepted too.
 	run -0 pyio pwrite "$MNT/device/reset" 0 31
-	assert_output ENOSYS
+	assert_output "ok 1"
 }
 
 @test "writing anything but 1 to reset is EINVAL" {

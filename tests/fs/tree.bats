@@ -24,9 +24,14 @@ teardown_file() { ttfs_unmount; }
 	run -0 ls "$MNT/cores"
 	assert_equal "$(printf '%s\n' "$output" | sort)" "$expected"
 	assert_equal "${#lines[@]}" 120
+	# l1 and mailbox in every core, and nothing DESIGN §1.2 does not name.
 	for c in 0,0 11,9 5,4; do
 		run -0 ls "$MNT/cores/$c"
-		assert_output "$(printf '%s\n' l1 mailbox)"
+		assert_line l1
+		assert_line mailbox
+		for f in "${lines[@]}"; do
+			[[ " l1 mailbox launch go cbs status dprint " == *" $f "* ]] || fail "cores/$c/$f"
+		done
 	done
 }
 
@@ -76,7 +81,7 @@ teardown_file() { ttfs_unmount; }
 @test "every text file's st_size is the number of bytes cat returns" {
 	# telemetry's heartbeat can gain a digit between stat and cat: retry once.
 	for f in README device/arch device/board device/backend device/grid device/telemetry \
-		device/info.json; do
+		device/info.json $(cd "$MNT" && ls -d cores/0,0/* cores/11,9/* | grep -v -e /l1 -e /mailbox); do
 		for attempt in 1 2 3; do
 			size=$(stat -c %s "$MNT/$f")
 			bytes=$(cat "$MNT/$f" | wc -c)
@@ -130,13 +135,19 @@ PY
 	assert_output ok
 }
 
-@test "grid names the chip, the simulator, and that RISC states are not modelled yet" {
+@test "grid names the chip and shows 120 Tensix cells, 20 harvested, in 12 rows" {
 	run -0 cat "$MNT/device/grid"
 	assert_line --index 0 --partial blackhole
 	assert_output --partial sim
 	assert_output --partial ARC
-	# Until firmware runs, the grid must not claim cores are idle or running.
-	assert_output --partial unknown
+	# A Tensix cell is five RISC states; rows 02..11 hold 12 of them and 2 harvested.
+	cells=$(grep -E '^[0-9]{2} ' <<<"$output" | grep -oE '[RIW?F-]{5}' | wc -l)
+	assert_equal "$cells" 120
+	for y in 02 03 04 05 06 07 08 09 10 11; do
+		row=$(grep "^$y " <<<"$output")
+		assert_equal "$y $(grep -oE '[RIW?F-]{5}' <<<"$row" | wc -l)" "$y 12"
+		assert_equal "$y $(grep -o xxxxx <<<"$row" | wc -l)" "$y 2"
+	done
 }
 
 @test "README describes the tree" {
