@@ -81,8 +81,8 @@ ttfs_stop() {
 		wait "$pid"
 		return 1
 	fi
-	wait "$pid"
-	status=$?
+	status=0
+	wait "$pid" || status=$?
 	if [ "$status" != 0 ]; then
 		echo "ttfs exited with status $status; its log:" >&2
 		cat "$dir/daemon.log" >&2
