@@ -8,8 +8,10 @@
 #define TTFS_FS_H
 
 #include "node.h"
+#include "open_files.h"
 #include "ttrt.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -21,18 +23,31 @@ struct fs {
 	uid_t uid;
 	gid_t gid;
 	struct timespec mounted_at;
+	struct open_files open;
 };
 
 /* An open file. Text files are rendered once at open (a snapshot, as
  * lxcfs does); memory files go to the runtime on every read and write. */
 struct handle;
+struct iovec;
 struct handle_ops {
 	ssize_t (*read)(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off);
 	ssize_t (*write)(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off);
+	/* Memory files, optional: [off, off + *size) as pieces of host memory
+	 * so that replies and writes skip a copy (the simulator keeps device
+	 * memory in host memory). *size is clamped at the end of the file for
+	 * reads. Returns the number of pieces (0: nothing to move), -ENOTSUP to
+	 * use read/write instead, or -errno. A begin that returned pieces is
+	 * paired with an end. */
+	int (*direct_begin)(struct fs *fs, struct handle *h, off_t off, size_t *size, int writing,
+			    struct iovec *iov, int max_iov);
+	void (*direct_end)(struct fs *fs, struct handle *h, int writing);
 	void (*release)(struct handle *h);
 };
 
 struct handle {
+	struct open_file of;       /* in fs->open while the kernel has it open */
+	_Atomic int refs;          /* the open file, plus requests using it */
 	const struct handle_ops *ops;
 	struct node node;
 	char *text;
@@ -58,14 +73,17 @@ extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc
 	dram_subtree, buffers_subtree;
 const struct subtree_ops *subtree_of(enum node_kind kind);
 
-/* Helpers shared by the subtrees (stat_helpers.c, handle.c). */
+/* Helpers shared by the subtrees (handle.c). */
 void stat_fill(struct fs *fs, struct stat *st, struct node n, mode_t mode, off_t size);
 void stat_dir(struct fs *fs, struct stat *st, struct node n, nlink_t links);
 int open_wants_write(int flags);
 /* A handle that serves a rendered text; takes ownership of text. */
 int handle_new_text(struct node n, char *text, size_t len, struct handle **out);
 int handle_new(struct node n, const struct handle_ops *ops, struct handle **out);
-void handle_free(struct handle *h);
+/* A request that uses h after replying (the reply lets the kernel release
+ * the file at once) holds a reference; release drops the file's own. */
+void handle_get(struct handle *h);
+void handle_put(struct handle *h);
 ssize_t handle_read_text(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off);
 /* Renders a text view only to learn its size (for stat). */
 int rendered_size(int (*render)(struct ttrt_device *, char **, size_t *),

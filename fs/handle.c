@@ -19,6 +19,7 @@ int handle_new(struct node n, const struct handle_ops *ops, struct handle **out)
 
 	if (!h)
 		return -ENOMEM;
+	atomic_init(&h->refs, 1);
 	h->ops = ops;
 	h->node = n;
 	*out = h;
@@ -38,9 +39,14 @@ int handle_new_text(struct node n, char *text, size_t len, struct handle **out)
 	return 0;
 }
 
-void handle_free(struct handle *h)
+void handle_get(struct handle *h)
 {
-	if (!h)
+	atomic_fetch_add(&h->refs, 1);
+}
+
+void handle_put(struct handle *h)
+{
+	if (!h || atomic_fetch_sub(&h->refs, 1) != 1)
 		return;
 	if (h->ops && h->ops->release)
 		h->ops->release(h);

@@ -68,8 +68,10 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "ttfs: cannot open device: %s\n", err[0] ? err : strerror(-rc));
 		goto out_args;
 	}
-	if (buffer_nodes_create(&fs.buffers))
+	if (open_files_init(&fs.open))
 		goto out_dev;
+	if (buffer_nodes_create(&fs.buffers))
+		goto out_open;
 	se = fuse_session_new(&args, &ttfs_ops, sizeof(ttfs_ops), &fs);
 	if (!se)
 		goto out_nodes;
@@ -86,6 +88,9 @@ out_session:
 	fuse_session_destroy(se);
 out_nodes:
 	buffer_nodes_destroy(fs.buffers);
+out_open:
+	/* Stopped by a signal, the kernel sends no release for open files. */
+	open_files_close_all(&fs.open);
 out_dev:
 	ttrt_device_close(fs.dev);
 out_args:

@@ -9,9 +9,11 @@
 #include "ops.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 const struct subtree_ops *subtree_of(enum node_kind kind)
 {
@@ -173,6 +175,11 @@ static void op_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name)
 	fuse_reply_err(req, -rc);
 }
 
+static void close_handle(struct open_file *of)
+{
+	handle_put((struct handle *)((char *)of - offsetof(struct handle, of)));
+}
+
 static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct node n = node_of_ino(ino);
@@ -188,13 +195,48 @@ static void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	fi->direct_io = 1;
 	fi->keep_cache = 0;
 	fi->nonseekable = 0;
-	if (fuse_reply_open(req, fi) != 0)
-		handle_free(h);
+	open_files_add(&fs_of(req)->open, &h->of, close_handle);
+	if (fuse_reply_open(req, fi) != 0) {
+		open_files_remove(&fs_of(req)->open, &h->of);
+		handle_put(h);
+	}
 }
 
 static struct handle *handle_of(struct fuse_file_info *fi)
 {
 	return (struct handle *)(uintptr_t)fi->fh;
+}
+
+/* Pieces a zero-copy reply or write may use: one per page of a buffer. */
+#define MAX_DIRECT_IOV 1024
+
+/* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
+static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
+{
+	struct fs *fs = fs_of(req);   /* the reply frees req */
+	struct iovec *iov;
+	int n;
+
+	if (!h->ops->direct_begin)
+		return 0;
+	iov = malloc(MAX_DIRECT_IOV * sizeof(*iov));
+	if (!iov)
+		return 0;
+	n = h->ops->direct_begin(fs, h, off, &size, 0, iov, MAX_DIRECT_IOV);
+	if (n == -ENOTSUP) {
+		free(iov);
+		return 0;
+	}
+	if (n < 0)
+		fuse_reply_err(req, -n);
+	else if (n == 0)
+		fuse_reply_buf(req, NULL, 0);
+	else
+		fuse_reply_iov(req, iov, n);
+	if (n > 0 && h->ops->direct_end)
+		h->ops->direct_end(fs, h, 0);
+	free(iov);
+	return 1;
 }
 
 static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
@@ -205,13 +247,20 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	ssize_t n;
 
 	(void)ino;
+	handle_get(h);
+	if (read_direct(req, h, size, off)) {
+		handle_put(h);
+		return;
+	}
 	if (!h->ops->read) {
 		fuse_reply_err(req, EBADF);
+		handle_put(h);
 		return;
 	}
 	buf = malloc(size ? size : 1);
 	if (!buf) {
 		fuse_reply_err(req, ENOMEM);
+		handle_put(h);
 		return;
 	}
 	n = h->ops->read(fs_of(req), h, buf, size, off);
@@ -220,30 +269,103 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	else
 		fuse_reply_buf(req, buf, (size_t)n);
 	free(buf);
+	handle_put(h);
 }
 
-static void op_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
-		     struct fuse_file_info *fi)
+/* Zero-copy write: the data goes from the request (a pipe when splice is
+ * on) straight into device memory. 1 if it replied, 0 if it cannot. */
+static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in, size_t size,
+			off_t off)
+{
+	struct fs *fs = fs_of(req);
+	struct fuse_bufvec *dst;
+	struct iovec *iov;
+	ssize_t copied;
+	int n;
+
+	if (!h->ops->direct_begin)
+		return 0;
+	iov = malloc(MAX_DIRECT_IOV * sizeof(*iov));
+	if (!iov)
+		return 0;
+	n = h->ops->direct_begin(fs, h, off, &size, 1, iov, MAX_DIRECT_IOV);
+	if (n == -ENOTSUP) {
+		free(iov);
+		return 0;
+	}
+	if (n <= 0) {
+		if (n < 0)
+			fuse_reply_err(req, -n);
+		else
+			fuse_reply_write(req, 0);
+		free(iov);
+		return 1;
+	}
+	dst = calloc(1, sizeof(*dst) + (size_t)n * sizeof(dst->buf[0]));
+	if (dst) {
+		dst->count = (size_t)n;
+		for (int i = 0; i < n; i++) {
+			dst->buf[i].mem = iov[i].iov_base;
+			dst->buf[i].size = iov[i].iov_len;
+		}
+		copied = fuse_buf_copy(dst, in, 0);
+	} else {
+		copied = -ENOMEM;
+	}
+	if (h->ops->direct_end)
+		h->ops->direct_end(fs, h, 1);
+	if (copied < 0)
+		fuse_reply_err(req, (int)-copied);
+	else
+		fuse_reply_write(req, (size_t)copied);
+	free(dst);
+	free(iov);
+	return 1;
+}
+
+static void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t off,
+			 struct fuse_file_info *fi)
 {
 	struct handle *h = handle_of(fi);
+	size_t size = fuse_buf_size(in);
+	struct fuse_bufvec dst = FUSE_BUFVEC_INIT(size);
 	ssize_t n;
 
 	(void)ino;
-	if (!h->ops->write) {
-		fuse_reply_err(req, EBADF);
+	handle_get(h);
+	if (write_direct(req, h, in, size, off)) {
+		handle_put(h);
 		return;
 	}
-	n = h->ops->write(fs_of(req), h, buf, size, off);
+	if (!h->ops->write) {
+		fuse_reply_err(req, EBADF);
+		handle_put(h);
+		return;
+	}
+	dst.buf[0].mem = malloc(size ? size : 1);
+	if (!dst.buf[0].mem) {
+		fuse_reply_err(req, ENOMEM);
+		handle_put(h);
+		return;
+	}
+	n = fuse_buf_copy(&dst, in, 0);
+	if (n >= 0)
+		n = h->ops->write(fs_of(req), h, dst.buf[0].mem, (size_t)n, off);
 	if (n < 0)
 		fuse_reply_err(req, (int)-n);
 	else
 		fuse_reply_write(req, (size_t)n);
+	free(dst.buf[0].mem);
+	handle_put(h);
 }
 
 static void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
+	struct handle *h = handle_of(fi);
+
 	(void)ino;
-	handle_free(handle_of(fi));
+	open_files_remove(&fs_of(req)->open, &h->of);
+	handle_put(h);
 	fuse_reply_err(req, 0);
 }
 
@@ -256,6 +378,7 @@ struct dir_entry {
 };
 
 struct dir_listing {
+	struct open_file of;
 	struct dir_entry *entries;
 	size_t count, cap;
 	int failed;
@@ -289,6 +412,11 @@ static void listing_free(struct dir_listing *dl)
 	free(dl);
 }
 
+static void close_listing(struct open_file *of)
+{
+	listing_free((struct dir_listing *)((char *)of - offsetof(struct dir_listing, of)));
+}
+
 static void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
 	struct node n = node_of_ino(ino);
@@ -317,8 +445,11 @@ static void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		return;
 	}
 	fi->fh = (uint64_t)(uintptr_t)dl;
-	if (fuse_reply_open(req, fi) != 0)
+	open_files_add(&fs_of(req)->open, &dl->of, close_listing);
+	if (fuse_reply_open(req, fi) != 0) {
+		open_files_remove(&fs_of(req)->open, &dl->of);
 		listing_free(dl);
+	}
 }
 
 /* off is the index of the next entry to send. */
@@ -348,8 +479,11 @@ static void op_readdir(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 
 static void op_releasedir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
+	struct dir_listing *dl = (struct dir_listing *)(uintptr_t)fi->fh;
+
 	(void)ino;
-	listing_free((struct dir_listing *)(uintptr_t)fi->fh);
+	open_files_remove(&fs_of(req)->open, &dl->of);
+	listing_free(dl);
 	fuse_reply_err(req, 0);
 }
 
@@ -374,6 +508,9 @@ static void op_init(void *userdata, struct fuse_conn_info *conn)
 	/* Each write(2) must reach us as it was made, so attribute files see
 	 * whole values: never let the kernel gather writes in its cache. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	/* Large writes arrive in a pipe and go to device memory with one copy. */
+	if (conn->capable & FUSE_CAP_SPLICE_READ)
+		conn->want |= FUSE_CAP_SPLICE_READ;
 }
 
 const struct fuse_lowlevel_ops ttfs_ops = {
@@ -388,7 +525,7 @@ const struct fuse_lowlevel_ops ttfs_ops = {
 	.rmdir = op_rmdir,
 	.open = op_open,
 	.read = op_read,
-	.write = op_write,
+	.write_buf = op_write_buf,
 	.release = op_release,
 	.opendir = op_opendir,
 	.readdir = op_readdir,

@@ -144,9 +144,20 @@ static int buffers_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, voi
 	return 0;
 }
 
+/* A file opened before rmdir sees ENOENT, not a buffer of size 0. */
+static int data_bounds(struct handle *h, off_t off, size_t *size, int writing)
+{
+	uint64_t buf_size = ttrt_buffer_size(h->buf);
+	int rc = ttrt_buffer_check(h->buf);
+
+	if (rc)
+		return rc;
+	return writing ? check_write(off, *size, buf_size) : clamp_read(off, size, buf_size);
+}
+
 static ssize_t data_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
 {
-	int rc = clamp_read(off, &size, ttrt_buffer_size(h->buf));
+	int rc = data_bounds(h, off, &size, 0);
 
 	(void)fs;
 	if (rc == 0 && size > 0)
@@ -156,7 +167,7 @@ static ssize_t data_read(struct fs *fs, struct handle *h, char *buf, size_t size
 
 static ssize_t data_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
-	int rc = check_write(off, size, ttrt_buffer_size(h->buf));
+	int rc = data_bounds(h, off, &size, 1);
 
 	(void)fs;
 	if (rc == 0)
@@ -191,9 +202,31 @@ static void buffer_handle_release(struct handle *h)
 	ttrt_buffer_put(h->buf);
 }
 
+static int data_direct_begin(struct fs *fs, struct handle *h, off_t off, size_t *size,
+			     int writing, struct iovec *iov, int max_iov)
+{
+	int rc = data_bounds(h, off, size, writing);
+
+	(void)fs;
+	if (rc || *size == 0)
+		return rc;
+	rc = ttrt_buffer_direct_begin(h->buf, (uint64_t)off, *size, writing, iov, max_iov);
+	/* Too many pages for one reply: the copying path handles it. */
+	return rc == -E2BIG ? -ENOTSUP : rc;
+}
+
+static void data_direct_end(struct fs *fs, struct handle *h, int writing)
+{
+	(void)fs;
+	(void)writing;
+	ttrt_buffer_direct_end(h->buf);
+}
+
 static const struct handle_ops data_ops = {
 	.read = data_read,
 	.write = data_write,
+	.direct_begin = data_direct_begin,
+	.direct_end = data_direct_end,
 	.release = buffer_handle_release,
 };
 

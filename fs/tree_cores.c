@@ -9,6 +9,7 @@
 #include "tt/l1_map.h"
 
 #include <errno.h>
+#include <sys/uio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,9 +130,36 @@ static ssize_t core_mem_write(struct fs *fs, struct handle *h, const char *buf, 
 	return rc ? rc : (ssize_t)size;
 }
 
+static int core_mem_direct_begin(struct fs *fs, struct handle *h, off_t off, size_t *size,
+				 int writing, struct iovec *iov, int max_iov)
+{
+	uint32_t file = h->node.file;
+	int rc = writing ? check_write(off, *size, core_files[file].size)
+			 : clamp_read(off, size, core_files[file].size);
+	void *ptr;
+
+	if (rc || *size == 0 || max_iov < 1)
+		return rc ? rc : 0;
+	rc = ttrt_l1_direct(fs->dev, ttrt_core_logical((int)h->node.idx),
+			    core_files[file].base + (uint32_t)off, *size, writing, &ptr);
+	if (rc)
+		return rc;
+	iov[0].iov_base = ptr;
+	iov[0].iov_len = *size;
+	return 1;
+}
+
+static void core_mem_direct_end(struct fs *fs, struct handle *h, int writing)
+{
+	if (writing)
+		ttrt_l1_direct_written(fs->dev, ttrt_core_logical((int)h->node.idx));
+}
+
 static const struct handle_ops core_mem_ops = {
 	.read = core_mem_read,
 	.write = core_mem_write,
+	.direct_begin = core_mem_direct_begin,
+	.direct_end = core_mem_direct_end,
 };
 
 static int cores_open(struct fs *fs, struct node n, int flags, struct handle **out)

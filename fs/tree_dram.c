@@ -5,6 +5,7 @@
 #include "fs.h"
 
 #include <errno.h>
+#include <sys/uio.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,9 +69,27 @@ static ssize_t bank_write(struct fs *fs, struct handle *h, const char *buf, size
 	return rc ? rc : (ssize_t)size;
 }
 
+static int bank_direct_begin(struct fs *fs, struct handle *h, off_t off, size_t *size,
+			     int writing, struct iovec *iov, int max_iov)
+{
+	uint64_t bank_size = ttrt_dram_bank_size(fs->dev);
+	int rc = writing ? check_write(off, *size, bank_size) : clamp_read(off, size, bank_size);
+	void *ptr;
+
+	if (rc || *size == 0 || max_iov < 1)
+		return rc ? rc : 0;
+	rc = ttrt_dram_direct(fs->dev, (int)h->node.idx, (uint64_t)off, *size, writing, &ptr);
+	if (rc)
+		return rc;
+	iov[0].iov_base = ptr;
+	iov[0].iov_len = *size;
+	return 1;
+}
+
 static const struct handle_ops bank_ops = {
 	.read = bank_read,
 	.write = bank_write,
+	.direct_begin = bank_direct_begin,
 };
 
 static int dram_open(struct fs *fs, struct node n, int flags, struct handle **out)

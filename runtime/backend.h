@@ -18,6 +18,11 @@ struct ttrt_backend_ops {
 		    void *buf, size_t len);
 	int (*write)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		     const void *buf, size_t len);
+	/* Memory the backend keeps in host memory (the simulator): a pointer to
+	 * [addr, addr+len) of the endpoint, or NULL (a card: go through read
+	 * and write). After writing through it, call written(). */
+	void *(*host_ptr)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len);
+	void (*written)(struct ttrt_backend *be, struct ttrt_xy noc0);
 	int (*telemetry)(struct ttrt_backend *be, struct ttrt_telemetry *out);
 	/* Per-RISC state of a Tensix core, for status views. */
 	int (*risc_states)(struct ttrt_backend *be, struct ttrt_xy noc0,

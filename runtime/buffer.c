@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 struct ttrt_buffer {
 	struct ttrt_device *dev;
@@ -183,20 +184,24 @@ static uint64_t aligned_page_size(uint32_t page_size)
 	       TTRT_DRAM_ALIGNMENT;
 }
 
+/* Bytes each bank gives the buffer; UINT64_MAX if that does not even fit
+ * in 64 bits. Written to avoid overflow for any size. */
 static uint64_t bytes_per_bank(uint64_t size, uint32_t page_size)
 {
-	uint64_t pages = (size + page_size - 1) / page_size;
-	uint64_t rows = (pages + TTRT_NUM_DRAM_BANKS - 1) / TTRT_NUM_DRAM_BANKS;
+	uint64_t pages = size / page_size + (size % page_size != 0);
+	uint64_t rows = pages / TTRT_NUM_DRAM_BANKS + (pages % TTRT_NUM_DRAM_BANKS != 0);
+	uint64_t stride = aligned_page_size(page_size);
 
-	return rows * aligned_page_size(page_size);
+	return rows > UINT64_MAX / stride ? UINT64_MAX : rows * stride;
 }
 
-/* (Re)allocate for a new shape. On failure the old shape stays. */
+/* (Re)allocate for a new shape. On failure the old shape, address
+ * included, stays as it was. */
 static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
 {
 	struct ttrt_dram_allocator *a = b->dev->dram_alloc;
 	uint64_t need = bytes_per_bank(size, page_size), addr;
-	uint64_t old_bytes = b->bytes_per_bank;
+	uint64_t old_addr = b->address, old_bytes = b->bytes_per_bank;
 	int was_allocated = b->allocated, rc;
 
 	if (need > b->dev->cfg.dram_bank_size)
@@ -205,7 +210,7 @@ static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_si
 	rc = ttrt_dram_alloc(a, need, &addr);
 	if (rc) {
 		/* The range was free a moment ago, so taking it back cannot fail. */
-		if (was_allocated && ttrt_dram_alloc(a, old_bytes, &b->address) == 0)
+		if (was_allocated && ttrt_dram_alloc_at(a, old_addr, old_bytes) == 0)
 			b->allocated = 1;
 		return rc;
 	}
@@ -274,6 +279,11 @@ int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr)
 		return -ENODATA;
 	*addr = buf->address;
 	return 0;
+}
+
+int ttrt_buffer_check(const struct ttrt_buffer *buf)
+{
+	return buf->deleted ? -ENOENT : 0;
 }
 
 int ttrt_buffer_is_written(const struct ttrt_buffer *buf)
@@ -358,6 +368,53 @@ int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src,
 int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len)
 {
 	return checked_io(buf, offset, dst, len, 0);
+}
+
+int ttrt_buffer_direct_begin(struct ttrt_buffer *b, uint64_t offset, size_t len, int writing,
+			     struct iovec *iov, int max_iov)
+{
+	int n = 0, rc = 0;
+
+	pthread_rwlock_rdlock(&b->io_lock);
+	if (b->deleted)
+		rc = -ENOENT;
+	else if (offset > b->size || len > b->size - offset)
+		rc = writing ? -EFBIG : -ENXIO;
+	while (rc == 0 && len > 0) {
+		uint64_t page = offset / b->page_size, in_page = offset % b->page_size, addr;
+		size_t piece = b->page_size - in_page;
+		int bank;
+		void *ptr;
+
+		if (piece > len)
+			piece = len;
+		if (n == max_iov) {
+			rc = -E2BIG;
+			break;
+		}
+		rc = ttrt_buffer_page_location(b, page, &bank, &addr);
+		if (rc == 0)
+			rc = ttrt_dram_direct(b->dev, bank, addr + in_page, piece, writing, &ptr);
+		if (rc)
+			break;
+		iov[n].iov_base = ptr;
+		iov[n].iov_len = piece;
+		n++;
+		offset += piece;
+		len -= piece;
+	}
+	if (rc) {
+		pthread_rwlock_unlock(&b->io_lock);
+		return rc;
+	}
+	if (writing && n > 0)
+		atomic_store(&b->written, 1);
+	return n;
+}
+
+void ttrt_buffer_direct_end(struct ttrt_buffer *b)
+{
+	pthread_rwlock_unlock(&b->io_lock);
 }
 
 uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev)

@@ -140,6 +140,45 @@ int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
 	return dev->backend->ops->write(dev->backend, ttrt_dram_bank_noc0(bank), addr, buf, len);
 }
 
+static int direct(struct ttrt_device *dev, struct ttrt_xy noc0, uint64_t addr, size_t len,
+		  void **ptr)
+{
+	if (!dev->backend->ops->host_ptr)
+		return -ENOTSUP;
+	*ptr = dev->backend->ops->host_ptr(dev->backend, noc0, addr, len);
+	return *ptr ? 0 : -ENOTSUP;
+}
+
+int ttrt_l1_direct(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, size_t len,
+		   int writing, void **ptr)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	if (!range_fits(addr, len, TTRT_L1_SIZE))
+		return writing ? -EFBIG : -ENXIO;
+	return direct(dev, noc0, addr, len, ptr);
+}
+
+void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0) == 0 && dev->backend->ops->written)
+		dev->backend->ops->written(dev->backend, noc0);
+}
+
+int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
+		     void **ptr)
+{
+	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
+		return -EINVAL;
+	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
+		return writing ? -EFBIG : -ENXIO;
+	return direct(dev, ttrt_dram_bank_noc0(bank), addr, len, ptr);
+}
+
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)
 {
 	return dev->backend->ops->telemetry(dev->backend, out);

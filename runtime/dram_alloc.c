@@ -76,6 +76,33 @@ int ttrt_dram_alloc(struct ttrt_dram_allocator *a, uint64_t bytes, uint64_t *add
 	return -ENOSPC;
 }
 
+int ttrt_dram_alloc_at(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes)
+{
+	bytes = align_up(bytes, TTRT_DRAM_ALIGNMENT);
+	for (struct free_range **link = &a->free; *link; link = &(*link)->next) {
+		struct free_range *r = *link, *tail;
+		if (addr < r->start || addr - r->start > r->len || bytes > r->len - (addr - r->start))
+			continue;
+		if (addr + bytes < r->start + r->len) {
+			/* Keep the part after the range as its own free range. */
+			tail = calloc(1, sizeof(*tail));
+			if (!tail)
+				return -ENOMEM;
+			tail->start = addr + bytes;
+			tail->len = r->start + r->len - tail->start;
+			tail->next = r->next;
+			r->next = tail;
+		}
+		r->len = addr - r->start;
+		if (r->len == 0) {
+			*link = r->next;
+			free(r);
+		}
+		return 0;
+	}
+	return -ENOSPC;
+}
+
 void ttrt_dram_free(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes)
 {
 	struct free_range **link = &a->free, *prev = NULL, *r;

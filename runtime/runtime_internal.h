@@ -44,6 +44,8 @@ void ttrt_set_err(char *err, size_t errlen, const char *fmt, ...)
 int ttrt_dram_allocator_create(uint64_t bank_size, struct ttrt_dram_allocator **out);
 void ttrt_dram_allocator_destroy(struct ttrt_dram_allocator *a);
 int ttrt_dram_alloc(struct ttrt_dram_allocator *a, uint64_t bytes, uint64_t *addr);
+/* Takes exactly [addr, addr + bytes) if it is free. */
+int ttrt_dram_alloc_at(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes);
 void ttrt_dram_free(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes);
 uint64_t ttrt_dram_allocator_largest_free(const struct ttrt_dram_allocator *a);
 

@@ -118,6 +118,21 @@ static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr
 	return 0;
 }
 
+static void *sim_host_ptr(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len)
+{
+	uint8_t *mem;
+
+	return resolve(to_sim(be), noc0, addr, len, &mem) == 0 ? mem : NULL;
+}
+
+static void sim_written(struct ttrt_backend *be, struct ttrt_xy noc0)
+{
+	struct sim_core *core = core_at(to_sim(be), noc0);
+
+	if (core)
+		sim_sched_wake(core);
+}
+
 /* Plausible idle values of a P100A; `modelled` tells readers they are not measured. */
 static int sim_telemetry(struct ttrt_backend *be, struct ttrt_telemetry *t)
 {
@@ -173,6 +188,8 @@ static void sim_close(struct ttrt_backend *be)
 static const struct ttrt_backend_ops sim_ops = {
 	.read = sim_read,
 	.write = sim_write,
+	.host_ptr = sim_host_ptr,
+	.written = sim_written,
 	.telemetry = sim_telemetry,
 	.risc_states = sim_risc_states,
 	.risc_detail = sim_risc_detail,

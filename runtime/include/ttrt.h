@@ -123,6 +123,17 @@ int ttrt_dram_read(struct ttrt_device *dev, int bank, uint64_t addr, void *buf, 
 int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
 		    const void *buf, size_t len);
 
+/* Zero-copy access where the backend keeps device memory in host memory
+ * (the simulator): *ptr points at [addr, addr+len). -ENOTSUP on a card
+ * (use the read/write calls); range errors as for read (-ENXIO) or write
+ * (-EFBIG). After writing through the pointer, call ttrt_*_direct_written
+ * so cores polling that memory look again. */
+int ttrt_l1_direct(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, size_t len,
+		   int writing, void **ptr);
+void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core);
+int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
+		     void **ptr);
+
 /* ---- per-core state (needs running firmware) ---------------------------- */
 
 enum ttrt_risc_state {
@@ -222,6 +233,8 @@ uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf);
 /* Bank address, the same in every bank; -ENODATA before allocation. */
 int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr);
 int ttrt_buffer_is_written(const struct ttrt_buffer *buf);
+/* -ENOENT once the buffer was deleted, else 0. */
+int ttrt_buffer_check(const struct ttrt_buffer *buf);
 /* Where page i lives: bank i % 7 at address + (i / 7) * aligned page size. */
 int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
 			      int *bank, uint64_t *bank_addr);
@@ -230,6 +243,15 @@ int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
  * (write) or -ENXIO (read), nothing transferred. */
 int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src, size_t len);
 int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len);
+
+/* Zero-copy access to [offset, offset+len) of a buffer (see ttrt_l1_direct):
+ * fills iov with one piece per page touched and returns how many, holding
+ * the buffer's shape until ttrt_buffer_direct_end. max_iov must be at least
+ * len / page_size + 2. -ENOTSUP on a card, -ENXIO/-EFBIG out of range. */
+struct iovec;
+int ttrt_buffer_direct_begin(struct ttrt_buffer *buf, uint64_t offset, size_t len, int writing,
+			     struct iovec *iov, int max_iov);
+void ttrt_buffer_direct_end(struct ttrt_buffer *buf);
 
 /* Free bytes per bank (the largest buffer that can still be allocated is
  * this times 7). */
