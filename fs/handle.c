@@ -59,7 +59,9 @@ ssize_t handle_read_text(struct fs *fs, struct handle *h, char *buf, size_t size
 	(void)fs;
 	if (off < 0)
 		return -EINVAL;
-	if ((size_t)off >= h->len)
+	if ((size_t)off > h->len)
+		return -ENXIO;   /* as for memory files: only the end itself is EOF */
+	if ((size_t)off == h->len)
 		return 0;
 	if (size > h->len - (size_t)off)
 		size = h->len - (size_t)off;

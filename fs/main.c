@@ -15,8 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_IDLE_THREADS 8
-
 static int run_loop(struct fuse_session *se, const struct fuse_cmdline_opts *cmd)
 {
 	struct fuse_loop_config *lc;
@@ -27,8 +25,9 @@ static int run_loop(struct fuse_session *se, const struct fuse_cmdline_opts *cmd
 	lc = fuse_loop_cfg_create();
 	if (!lc)
 		return -ENOMEM;
-	fuse_loop_cfg_set_clone_fd(lc, 0);
-	fuse_loop_cfg_set_max_threads(lc, MAX_IDLE_THREADS);
+	fuse_loop_cfg_set_clone_fd(lc, (unsigned)cmd->clone_fd);
+	fuse_loop_cfg_set_idle_threads(lc, cmd->max_idle_threads);
+	fuse_loop_cfg_set_max_threads(lc, cmd->max_threads);
 	rc = fuse_session_loop_mt(se, lc);
 	fuse_loop_cfg_destroy(lc);
 	return rc;

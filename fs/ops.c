@@ -160,6 +160,58 @@ static void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t
 		reply_entry(req, fs, child);
 }
 
+/* The tree is the device's: only buffers are made (mkdir) and removed
+ * (rmdir). Everything else that would add, remove or rename an entry is
+ * refused as not permitted; a name that is not there is ENOENT. */
+static int exists(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	struct node dir = node_of_ino(parent), child;
+	const struct subtree_ops *ops = subtree_of(dir.kind);
+
+	return ops && ops->lookup && ops->lookup(fs_of(req), dir, name, &child) == 0;
+}
+
+static void op_unlink(fuse_req_t req, fuse_ino_t parent, const char *name)
+{
+	fuse_reply_err(req, exists(req, parent, name) ? EPERM : ENOENT);
+}
+
+static void op_mknod(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode, dev_t rdev)
+{
+	(void)mode;
+	(void)rdev;
+	fuse_reply_err(req, exists(req, parent, name) ? EEXIST : EPERM);
+}
+
+static void op_create(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode,
+		      struct fuse_file_info *fi)
+{
+	(void)mode;
+	(void)fi;
+	fuse_reply_err(req, exists(req, parent, name) ? EEXIST : EPERM);
+}
+
+static void op_symlink(fuse_req_t req, const char *link, fuse_ino_t parent, const char *name)
+{
+	(void)link;
+	fuse_reply_err(req, exists(req, parent, name) ? EEXIST : EPERM);
+}
+
+static void op_link(fuse_req_t req, fuse_ino_t ino, fuse_ino_t newparent, const char *newname)
+{
+	(void)ino;
+	fuse_reply_err(req, exists(req, newparent, newname) ? EEXIST : EPERM);
+}
+
+static void op_rename(fuse_req_t req, fuse_ino_t parent, const char *name, fuse_ino_t newparent,
+		      const char *newname, unsigned int flags)
+{
+	(void)newparent;
+	(void)newname;
+	(void)flags;
+	fuse_reply_err(req, exists(req, parent, name) ? EPERM : ENOENT);
+}
+
 static void op_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name)
 {
 	struct node dir = node_of_ino(parent), child;
@@ -523,6 +575,12 @@ const struct fuse_lowlevel_ops ttfs_ops = {
 	.readlink = op_readlink,
 	.mkdir = op_mkdir,
 	.rmdir = op_rmdir,
+	.unlink = op_unlink,
+	.mknod = op_mknod,
+	.create = op_create,
+	.symlink = op_symlink,
+	.link = op_link,
+	.rename = op_rename,
 	.open = op_open,
 	.read = op_read,
 	.write_buf = op_write_buf,

@@ -103,13 +103,16 @@ static int device_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void
 /* `echo 1 > reset`. Anything else is refused, so a stray write cannot reset. */
 static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
+	char err[512] = "";
 	int rc;
 
 	(void)h;
 	(void)off;
 	if (!(size >= 1 && buf[0] == '1' && (size == 1 || (size == 2 && buf[1] == '\n'))))
 		return -EINVAL;
-	rc = ttrt_device_reset(fs->dev);
+	rc = ttrt_device_reset(fs->dev, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "ttfs: device/reset: %s\n", err);
 	return rc ? rc : (ssize_t)size;
 }
 

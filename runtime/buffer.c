@@ -230,6 +230,8 @@ static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size
 	pthread_mutex_lock(&b->dev->buffers_lock);
 	if (b->deleted)
 		rc = -ENOENT;
+	else if ((size == 0 || size == b->size) && page_size == b->page_size)
+		rc = 0;   /* nothing changes, even after data was written */
 	else if (b->written)
 		rc = -EBUSY;
 	else if (size == 0) {   /* only a page size so far: nothing to allocate */

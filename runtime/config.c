@@ -50,8 +50,10 @@ int ttrt_parse_size(const char *text, uint64_t *out)
 
 	if (!text || *text < '0' || *text > '9')
 		return -EINVAL;
+	/* Decimal, or hex with 0x: a leading zero is not octal here. */
+	int base = (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) ? 16 : 10;
 	errno = 0;
-	unsigned long long v = strtoull(text, &end, 0);
+	unsigned long long v = strtoull(text, &end, base);
 	if (errno)
 		return -EINVAL;
 	switch (*end) {
@@ -116,9 +118,14 @@ static int set_dram_size(struct ttrt_config *cfg, const char *value, char *err, 
 
 static int set_timeout(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
 {
-	uint64_t ms;
+	unsigned long ms = 0;
+	char *end = NULL;
 
-	if (ttrt_parse_size(value, &ms) != 0 || ms == 0 || ms > 3600u * 1000u) {
+	if (*value >= '0' && *value <= '9') {
+		errno = 0;
+		ms = strtoul(value, &end, 10);
+	}
+	if (!end || *end != '\0' || errno || ms == 0 || ms > 3600ul * 1000ul) {
 		ttrt_set_err(err, errlen, "timeout_ms must be 1..3600000, not '%s'", value);
 		return -EINVAL;
 	}

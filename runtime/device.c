@@ -194,13 +194,12 @@ int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 	return dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
 }
 
-int ttrt_device_reset(struct ttrt_device *dev)
+int ttrt_device_reset(struct ttrt_device *dev, char *err, size_t errlen)
 {
-	char err[256] = "";
 	int rc;
 
 	pthread_mutex_lock(&dev->control_lock);
-	rc = ttrt_device_boot(dev, err, sizeof(err));
+	rc = ttrt_device_boot(dev, err, errlen);
 	pthread_mutex_unlock(&dev->control_lock);
 	return rc;
 }

@@ -33,7 +33,7 @@ static void render_core(struct ttrt_device *dev, struct strbuf *sb, int index)
 
 static void render_dram(struct ttrt_device *dev, struct strbuf *sb)
 {
-	strbuf_printf(sb, "  \"dram\": {\"bank_size\": %" PRIu64 ", \"free_per_bank\": %" PRIu64
+	strbuf_printf(sb, "  \"dram\": {\"bank_size\": %" PRIu64 ", \"largest_free_per_bank\": %" PRIu64
 		      ", \"banks\": [", ttrt_dram_bank_size(dev), ttrt_dram_free_per_bank(dev));
 	for (int b = 0; b < TTRT_NUM_DRAM_BANKS; b++) {
 		struct ttrt_xy xy = ttrt_dram_bank_noc0(b);

@@ -105,8 +105,8 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 		     char *err, size_t errlen);
 void ttrt_device_close(struct ttrt_device *dev);
 
-/* Stop everything and reload firmware on every core. */
-int ttrt_device_reset(struct ttrt_device *dev);
+/* Stop everything and reload firmware on every core; err says why not. */
+int ttrt_device_reset(struct ttrt_device *dev, char *err, size_t errlen);
 
 /* "sim", or "kmd /dev/tenstorrent/0". */
 const char *ttrt_device_backend(const struct ttrt_device *dev);

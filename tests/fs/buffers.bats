@@ -151,6 +151,10 @@ set_attr() { echo "$2" >"$1"; }
 	assert_equal "$(cat "$b/size")" 8192
 	assert_equal "$(cat "$b/page_size")" 512
 	assert_equal "$(head -c 7 "$b/data")" payload
+	# writing back the values it already has changes nothing and is fine
+	set_attr "$b/size" 8192
+	set_attr "$b/page_size" 512
+	assert_equal "$(head -c 7 "$b/data")" payload
 	rmdir "$b"
 }
 

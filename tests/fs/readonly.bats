@@ -59,11 +59,41 @@ setup() {
 	assert_equal "$(stat -c %a "$MNT/device/arch")" 444
 }
 
-@test "symlinks and regular files cannot be created anywhere" {
+@test "symlinks and regular files cannot be created anywhere: EPERM" {
 	for dir in "$MNT" "$MNT/device" "$MNT/cores/0,0" "$MNT/dram" "$MNT/noc0"; do
-		run ! touch "$dir/newfile"
-		run ! ln -s /tmp "$dir/newlink"
+		run ! --separate-stderr touch "$dir/newfile"
+		[[ "$stderr" == *"Operation not permitted"* ]] || fail "touch in $dir: $stderr"
+		run ! --separate-stderr ln -s /tmp "$dir/newlink"
+		[[ "$stderr" == *"Operation not permitted"* ]] || fail "ln -s in $dir: $stderr"
 		run ! stat "$dir/newfile"
 		run ! stat "$dir/newlink"
 	done
+	run -0 python3 -c 'import errno, os, sys
+try:
+    os.open(sys.argv[1], os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+except OSError as e:
+    print(errno.errorcode[e.errno])' "$MNT/device/arch"
+	assert_output EEXIST
+}
+
+@test "rm, mv and ln of the device's files are EPERM; of missing names ENOENT" {
+	run ! --separate-stderr rm -f "$MNT/device/arch"
+	[[ "$stderr" == *"Operation not permitted"* ]]
+	run ! --separate-stderr mv "$MNT/cores/0,0/l1" "$MNT/cores/0,0/l2"
+	[[ "$stderr" == *"Operation not permitted"* ]]
+	run ! --separate-stderr ln "$MNT/device/arch" "$MNT/device/arch2"
+	[[ "$stderr" == *"Operation not permitted"* ]]
+	run ! --separate-stderr rm "$MNT/device/nope"
+	[[ "$stderr" == *"No such file"* ]]
+	assert_equal "$(cat "$MNT/device/arch")" blackhole
+	[ -f "$MNT/cores/0,0/l1" ]
+}
+
+@test "reading a text file past its end is ENXIO, at its end EOF" {
+	local len
+	len=$(stat -c %s "$MNT/device/arch")
+	run -0 pyio pread "$MNT/device/arch" "$len" 16
+	assert_output "ok "
+	run -0 pyio pread "$MNT/device/arch" "$((len + 1))" 16
+	assert_output ENXIO
 }

@@ -49,8 +49,8 @@ int main(void)
 		}
 		open_t[i] = now_s() - t0;
 		t0 = now_s();
-		if (ttrt_device_reset(dev)) {
-			fprintf(stderr, "reset failed\n");
+		if (ttrt_device_reset(dev, err, sizeof(err))) {
+			fprintf(stderr, "reset: %s\n", err);
 			return 1;
 		}
 		reset_t[i] = now_s() - t0;

@@ -158,9 +158,9 @@ int main(int argc, char **argv)
 	}
 	test_good_launch(dev, kernel, klen);
 	expect_fault(dev, kernel, klen, 1, "load access fault at address 0x00400000");
-	CHECK(ttrt_device_reset(dev) == 0, "reset clears the fault");
+	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset clears the fault");
 	expect_fault(dev, kernel, klen, 2, "no reachable tile at (20,3)");
-	CHECK(ttrt_device_reset(dev) == 0, "reset again");
+	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset again");
 	test_good_launch(dev, kernel, klen);
 	ttrt_device_close(dev);
 	free(kernel);
