@@ -179,6 +179,29 @@ int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t le
 	return direct(dev, ttrt_dram_bank_noc0(bank), addr, len, ptr);
 }
 
+static int reg_noc0(struct ttrt_xy core, uint32_t addr, struct ttrt_xy *noc0)
+{
+	if (ttrt_logical_to_noc0(core, noc0))
+		return -EINVAL;
+	return addr >= 0xFF000000u && addr % 4 == 0 ? 0 : -EINVAL;
+}
+
+int ttrt_reg_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint32_t *val)
+{
+	struct ttrt_xy noc0;
+	int rc = reg_noc0(core, addr, &noc0);
+
+	return rc ? rc : dev->backend->ops->read(dev->backend, noc0, addr, val, 4);
+}
+
+int ttrt_reg_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint32_t val)
+{
+	struct ttrt_xy noc0;
+	int rc = reg_noc0(core, addr, &noc0);
+
+	return rc ? rc : dev->backend->ops->write(dev->backend, noc0, addr, &val, 4);
+}
+
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)
 {
 	return dev->backend->ops->telemetry(dev->backend, out);

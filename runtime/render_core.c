@@ -130,16 +130,11 @@ int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 static int read_cb_counters(struct ttrt_device *dev, struct ttrt_xy core, int cb,
 			    uint32_t *acked, uint32_t *received)
 {
-	struct ttrt_xy noc0;
-	int rc;
+	int rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_ACKED_REG), acked);
 
-	ttrt_logical_to_noc0(core, &noc0);
-	rc = dev->backend->ops->read(dev->backend, noc0,
-				     TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_ACKED_REG), acked, 4);
 	if (rc == 0)
-		rc = dev->backend->ops->read(dev->backend, noc0,
-					     TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_RECEIVED_REG),
-					     received, 4);
+		rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_RECEIVED_REG),
+				   received);
 	return rc;
 }
 

@@ -134,6 +134,11 @@ void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core);
 int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
 		     void **ptr);
 
+/* A 32-bit register of a core (addresses from 0xFF000000: the RISC debug
+ * block, the NOC interfaces, the overlay streams), as a debugger reads it. */
+int ttrt_reg_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint32_t *val);
+int ttrt_reg_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint32_t val);
+
 /* ---- per-core state (needs running firmware) ---------------------------- */
 
 enum ttrt_risc_state {

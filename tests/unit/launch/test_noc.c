@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * All five RISCs of one core run a kernel (noc_kernel.c) through the
+ * runtime API: each reports the CB view and state our firmware gave it,
+ * and BRISC/NCRISC drive the NOC model: DRAM read through the bank table,
+ * multicast, atomic increments on both NOCs, an inline register write.
+ */
+#include "ttrt.h"
+#include "tt/fw_abi.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                  \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                     \
+			fputc('\n', stderr);                              \
+			failures++;                                       \
+		}                                                         \
+	} while (0)
+
+#define RESULTS   0x40100u
+#define STAGING   0x40000u
+#define MCAST_DST 0x50000u
+#define SEM_ADDR  0x60000u
+#define DRAM_BANK 3
+#define DRAM_ADDR 0x1000u
+#define TEXT_OFF  0x100u
+#define CB_OFF    0x40u
+
+static const struct ttrt_xy launcher = { 1, 1 };   /* NOC0 2-3 */
+static const struct ttrt_xy sem_core = { 9, 9 };
+static const struct ttrt_xy reg_core = { 8, 8 };
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*len = (size_t)n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static void build_args(uint32_t args[13])
+{
+	struct ttrt_xy s, r;
+
+	ttrt_logical_to_noc0(sem_core, &s);
+	ttrt_logical_to_noc0(reg_core, &r);
+	args[0] = RESULTS;
+	args[1] = DRAM_BANK;
+	args[2] = DRAM_ADDR;
+	args[3] = STAGING;
+	args[4] = 4u | (4u << 6) | (2u << 12) | (3u << 18);   /* x 2..4, y 3..4 */
+	args[5] = MCAST_DST;
+	args[6] = s.x;
+	args[7] = s.y;
+	args[8] = SEM_ADDR;
+	args[9] = r.x;
+	args[10] = r.y;
+	args[11] = TT_STREAM_REG_ADDR(3, TT_STREAM_TILES_RECEIVED_REG);
+	args[12] = 7;
+}
+
+static int launch_all(struct ttrt_device *dev, const uint8_t *kernel, size_t klen)
+{
+	struct tt_local_cb_config cb0 = { 0x37000, 4096, 2, 2048 };
+	struct tt_launch_msg msg;
+	uint32_t args[13];
+	int rc;
+
+	memset(&msg, 0, sizeof(msg));
+	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
+		msg.kernel_config_base[i] = TT_KERNEL_CONFIG_BASE;
+	msg.local_cb_offset = CB_OFF;
+	msg.remote_cb_offset = CB_OFF + 16;
+	msg.local_cb_mask = 1;
+	for (int p = 0; p < TT_NUM_PROCESSORS; p++)
+		msg.kernel_text_offset[p] = TEXT_OFF;
+	msg.mode = TT_DISPATCH_MODE_HOST;
+	msg.enables = 0x1F;
+	msg.min_remote_cb_start_index = TT_NUM_CIRCULAR_BUFFERS;
+	build_args(args);
+	rc = ttrt_launch_prepare(dev, launcher, &msg);
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, launcher, TT_KERNEL_CONFIG_BASE, args, sizeof(args));
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, launcher, TT_KERNEL_CONFIG_BASE + CB_OFF, &cb0, sizeof(cb0));
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, launcher, TT_KERNEL_CONFIG_BASE + TEXT_OFF, kernel, klen);
+	if (rc == 0)
+		rc = ttrt_launch_go(dev, launcher);
+	if (rc == 0)
+		rc = ttrt_launch_wait(dev, launcher, 3000);
+	return rc;
+}
+
+/* What each RISC's firmware must have set up for CB 0 = {0x37000, 4096, 2, 2048}. */
+static void check_cb_views(struct ttrt_device *dev)
+{
+	static const uint32_t want[5][5] = {
+		/* rd_ptr   wr_ptr   size   pages page */
+		{ 0x37000, 0x37000, 4096, 2, 2048 },   /* brisc: bytes, both ends */
+		{ 0x37000, 0x37000, 4096, 2, 2048 },   /* ncrisc */
+		{ 0x3700, 0, 0x100, 0, 0x80 },         /* trisc0 unpack: 16 B units, reads */
+		{ 0, 0, 0, 0, 0 },                     /* trisc1 math: no CB state */
+		{ 0, 0x3700, 0x100, 2, 0x80 },         /* trisc2 pack: 16 B units, writes */
+	};
+	uint32_t out[5][16];
+
+	ttrt_l1_read(dev, launcher, RESULTS, out, sizeof(out));
+	for (int h = 0; h < 5; h++) {
+		CHECK(out[h][0] == (uint32_t)h, "%s ran with hart id %u", ttrt_risc_names[h], out[h][0]);
+		for (int f = 0; f < 5; f++)
+			CHECK(out[h][1 + f] == want[h][f], "%s cb0 field %d: 0x%x, want 0x%x",
+			      ttrt_risc_names[h], f, out[h][1 + f], want[h][f]);
+		CHECK(out[h][6] == TT_FW_MAGIC, "%s globals magic 0x%x", ttrt_risc_names[h], out[h][6]);
+		CHECK(out[h][7] == TT_KERNEL_CONFIG_BASE, "%s sem base 0x%x", ttrt_risc_names[h], out[h][7]);
+	}
+}
+
+static int in_rect(struct ttrt_xy n)
+{
+	return n.x >= 2 && n.x <= 4 && n.y >= 3 && n.y <= 4;
+}
+
+static void check_noc_effects(struct ttrt_device *dev, const uint8_t *pattern)
+{
+	struct ttrt_xy me;
+	uint8_t got[64];
+	uint32_t sem, reg;
+	int in = 0;
+
+	ttrt_logical_to_noc0(launcher, &me);
+	ttrt_l1_read(dev, launcher, STAGING, got, 64);
+	CHECK(memcmp(got, pattern, 64) == 0, "DRAM bank %d read into L1", DRAM_BANK);
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct ttrt_xy c = ttrt_core_logical(i), n;
+		int want;
+		ttrt_logical_to_noc0(c, &n);
+		want = in_rect(n) && !(n.x == me.x && n.y == me.y);
+		in += want;
+		ttrt_l1_read(dev, c, MCAST_DST, got, 64);
+		CHECK((memcmp(got, pattern, 64) == 0) == want, "multicast at NOC0 %u-%u: %s", n.x, n.y,
+		      want ? "missing" : "unexpected");
+	}
+	CHECK(in == 5, "rectangle x 2..4, y 3..4 without the sender is 5 cores, not %d", in);
+	ttrt_l1_read(dev, sem_core, SEM_ADDR, &sem, 4);
+	CHECK(sem == 13, "semaphore after 5 + 5 (NOC0) + 3 (NOC1): %u", sem);
+	CHECK(ttrt_reg_read(dev, reg_core, TT_STREAM_REG_ADDR(3, TT_STREAM_TILES_RECEIVED_REG), &reg) == 0 &&
+	      reg == 7, "inline write to cb 3 tiles_received: %u", reg);
+}
+
+int main(int argc, char **argv)
+{
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	uint8_t pattern[64], *kernel;
+	char err[512] = "";
+	uint32_t zero = 0;
+	size_t klen = 0;
+	int rc;
+
+	if (argc != 2 || !(kernel = read_file(argv[1], &klen))) {
+		fprintf(stderr, "usage: %s NOC_KERNEL.bin\n", argv[0]);
+		return 2;
+	}
+	ttrt_config_defaults(&cfg);
+	cfg.dram_bank_size = 16u << 20;
+	rc = ttrt_device_open(&cfg, &dev, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "open: %s\n", err);
+		return 1;
+	}
+	for (int i = 0; i < 64; i++)
+		pattern[i] = (uint8_t)(i * 7 + 3);
+	CHECK(ttrt_dram_write(dev, DRAM_BANK, DRAM_ADDR, pattern, 64) == 0, "dram write");
+	CHECK(ttrt_l1_write(dev, sem_core, SEM_ADDR, &zero, 4) == 0, "semaphore = 0");
+	rc = launch_all(dev, kernel, klen);
+	CHECK(rc == 0, "launch on all five RISCs: %s", strerror(-rc));
+	check_cb_views(dev);
+	check_noc_effects(dev, pattern);
+	ttrt_device_close(dev);
+	free(kernel);
+	if (failures)
+		fprintf(stderr, "%d check(s) failed\n", failures);
+	return failures ? 1 : 0;
+}
