@@ -262,26 +262,41 @@ static struct handle *handle_of(struct fuse_file_info *fi)
 /* Pieces a zero-copy reply or write may use: one per page of a buffer. */
 #define MAX_DIRECT_IOV 1024
 
+/* Starts a zero-copy transfer of [off, off + *size): returns the number
+ * of pieces, put in *iov (free it; NULL when there are none), -ENOTSUP
+ * when the handle cannot, or -errno. */
+static int direct_start(struct fs *fs, struct handle *h, off_t off, size_t *size, int writing,
+			struct iovec **iov)
+{
+	int n;
+
+	if (!h->ops->direct_begin)
+		return -ENOTSUP;
+	*iov = malloc(MAX_DIRECT_IOV * sizeof(**iov));
+	if (!*iov)
+		return -ENOTSUP;   /* the copying path may still manage */
+	n = h->ops->direct_begin(fs, h, off, size, writing, *iov, MAX_DIRECT_IOV);
+	if (n <= 0) {
+		free(*iov);
+		*iov = NULL;
+	}
+	return n;
+}
+
 /* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
 static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 {
 	struct fs *fs = fs_of(req);   /* the reply frees req */
-	struct iovec *iov;
-	int n;
+	struct iovec *iov = NULL;
+	int n = direct_start(fs, h, off, &size, 0, &iov);
 
-	if (!h->ops->direct_begin)
+	if (n == -ENOTSUP)
 		return 0;
-	iov = malloc(MAX_DIRECT_IOV * sizeof(*iov));
-	if (!iov)
-		return 0;
-	n = h->ops->direct_begin(fs, h, off, &size, 0, iov, MAX_DIRECT_IOV);
-	if (n == -ENOTSUP) {
-		free(iov);
-		return 0;
-	}
-	if (n < 0)
+	if (n < 0) {
 		fuse_reply_err(req, -n);
-	else if (n == 0)
+		return 1;
+	}
+	if (n == 0)
 		fuse_reply_buf(req, NULL, 0);
 	else
 		fuse_reply_iov(req, iov, n);
@@ -324,6 +339,21 @@ static void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	handle_put(h);
 }
 
+/* The device memory pieces as a destination for fuse_buf_copy. */
+static struct fuse_bufvec *bufvec_of(const struct iovec *iov, int n)
+{
+	struct fuse_bufvec *v = calloc(1, sizeof(*v) + (size_t)n * sizeof(v->buf[0]));
+
+	if (!v)
+		return NULL;
+	v->count = (size_t)n;
+	for (int i = 0; i < n; i++) {
+		v->buf[i].mem = iov[i].iov_base;
+		v->buf[i].size = iov[i].iov_len;
+	}
+	return v;
+}
+
 /* Zero-copy write: the data goes from the request (a pipe when splice is
  * on) straight into device memory. 1 if it replied, 0 if it cannot. */
 static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in, size_t size,
@@ -331,39 +361,21 @@ static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in
 {
 	struct fs *fs = fs_of(req);
 	struct fuse_bufvec *dst;
-	struct iovec *iov;
+	struct iovec *iov = NULL;
 	ssize_t copied;
-	int n;
+	int n = direct_start(fs, h, off, &size, 1, &iov);
 
-	if (!h->ops->direct_begin)
+	if (n == -ENOTSUP)
 		return 0;
-	iov = malloc(MAX_DIRECT_IOV * sizeof(*iov));
-	if (!iov)
-		return 0;
-	n = h->ops->direct_begin(fs, h, off, &size, 1, iov, MAX_DIRECT_IOV);
-	if (n == -ENOTSUP) {
-		free(iov);
-		return 0;
-	}
 	if (n <= 0) {
 		if (n < 0)
 			fuse_reply_err(req, -n);
 		else
 			fuse_reply_write(req, 0);
-		free(iov);
 		return 1;
 	}
-	dst = calloc(1, sizeof(*dst) + (size_t)n * sizeof(dst->buf[0]));
-	if (dst) {
-		dst->count = (size_t)n;
-		for (int i = 0; i < n; i++) {
-			dst->buf[i].mem = iov[i].iov_base;
-			dst->buf[i].size = iov[i].iov_len;
-		}
-		copied = fuse_buf_copy(dst, in, 0);
-	} else {
-		copied = -ENOMEM;
-	}
+	dst = bufvec_of(iov, n);
+	copied = dst ? fuse_buf_copy(dst, in, 0) : -ENOMEM;
 	if (h->ops->direct_end)
 		h->ops->direct_end(fs, h, 1);
 	if (copied < 0)

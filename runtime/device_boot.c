@@ -135,27 +135,23 @@ static void report_not_ready(struct ttrt_device *dev, struct ttrt_xy core, uint8
 		     core.x, core.y, BOOT_TIMEOUT_MS, signal, why);
 }
 
-/* Wait for go.signal == DONE on every core. */
+/* Wait for go.signal == DONE on every core, within one shared deadline. */
 static int wait_ready(struct ttrt_device *dev, char *err, size_t errlen)
 {
 	uint64_t deadline = now_ms() + BOOT_TIMEOUT_MS;
-	struct timespec nap = { 0, 200000 };
 
 	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
 		struct ttrt_xy core = ttrt_core_logical(i);
-		uint8_t signal;
-		for (;;) {
-			int rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
-			if (rc)
-				return rc;
-			if (signal == TT_RUN_MSG_DONE)
-				break;
-			if (now_ms() > deadline) {
-				report_not_ready(dev, core, signal, err, errlen);
-				return -ETIMEDOUT;
-			}
-			nanosleep(&nap, NULL);
+		uint64_t now = now_ms();
+		uint8_t signal = 0;
+		int rc = ttrt_launch_wait(dev, core, now < deadline ? (uint32_t)(deadline - now) : 0);
+
+		if (rc == -ETIMEDOUT) {
+			ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
+			report_not_ready(dev, core, signal, err, errlen);
 		}
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

@@ -8,6 +8,7 @@
  * NOC write to a tile that does not exist each stop BRISC with a recorded
  * cause, PC and address.
  */
+#include "launch_util.h"
 #include "ttrt.h"
 #include "tt/l1_map.h"
 
@@ -16,40 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fputc('\n', stderr);                              \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
-
 #define RESULT_ADDR 0x40000u
 #define TEXT_OFFSET 0x100u
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		}
-		*len = (size_t)n;
-	}
-	fclose(f);
-	return buf;
-}
 
 static int launch(struct ttrt_device *dev, struct ttrt_xy core, const uint8_t *kernel, size_t klen,
 		  const uint32_t *args, size_t nargs)
@@ -164,7 +133,5 @@ int main(int argc, char **argv)
 	test_good_launch(dev, kernel, klen);
 	ttrt_device_close(dev);
 	free(kernel);
-	if (failures)
-		fprintf(stderr, "%d check(s) failed\n", failures);
-	return failures ? 1 : 0;
+	return check_exit(argv[0]);
 }

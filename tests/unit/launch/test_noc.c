@@ -5,6 +5,7 @@
  * and BRISC/NCRISC drive the NOC model: DRAM read through the bank table,
  * multicast, atomic increments on both NOCs, an inline register write.
  */
+#include "launch_util.h"
 #include "ttrt.h"
 #include "tt/fw_abi.h"
 #include "tt/l1_map.h"
@@ -13,18 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                                  \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-			fprintf(stderr, __VA_ARGS__);                     \
-			fputc('\n', stderr);                              \
-			failures++;                                       \
-		}                                                         \
-	} while (0)
 
 #define RESULTS   0x40100u
 #define STAGING   0x40000u
@@ -38,26 +27,6 @@ static int failures;
 static const struct ttrt_xy launcher = { 1, 1 };   /* NOC0 2-3 */
 static const struct ttrt_xy sem_core = { 9, 9 };
 static const struct ttrt_xy reg_core = { 8, 8 };
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		}
-		*len = (size_t)n;
-	}
-	fclose(f);
-	return buf;
-}
 
 static void build_args(uint32_t args[13])
 {
@@ -200,7 +169,5 @@ int main(int argc, char **argv)
 	check_noc_effects(dev, pattern);
 	ttrt_device_close(dev);
 	free(kernel);
-	if (failures)
-		fprintf(stderr, "%d check(s) failed\n", failures);
-	return failures ? 1 : 0;
+	return check_exit(argv[0]);
 }
