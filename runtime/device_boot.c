@@ -2,11 +2,11 @@
  *
  * Device init: load our firmware onto every Tensix core and start it, the
  * way the host does it on silicon (reference/blackhole-abi.md §4.4, §5.4):
- *   1. hold all five RISCs in soft reset;
+ *   1. hold all five RISCs of every core in soft reset;
  *   2. write the firmware segments (local-memory ones to the init scratch);
  *   3. write a jump to the BRISC firmware at L1 address 0;
  *   4. go = INIT, the launch ring and go index cleared, the bank tables;
- *   5. release BRISC, whose firmware starts the other four;
+ *   5. release BRISC everywhere; its firmware starts the other four;
  *   6. wait until every core reports DONE.
  */
 #include "firmware_image.h"
@@ -79,12 +79,14 @@ static int write_segment(struct ttrt_device *dev, struct ttrt_xy noc0, int risc,
 	return dev->backend->ops->write(dev->backend, noc0, addr, seg->data, seg->memsz);
 }
 
+/* Firmware, boot jump, cleared launch ring, go = INIT and bank tables of a
+ * core that is held in reset. */
 static int load_core(struct ttrt_device *dev, struct ttrt_xy noc0, const struct tt_bank_table *banks,
 		     char *err, size_t errlen)
 {
 	static const uint8_t zero_launch[TT_LAUNCH_RING_ENTRIES * sizeof(struct tt_launch_msg)];
 	struct tt_go_msg go = { .signal = TT_RUN_MSG_INIT };
-	int rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_ALL_RISCS);
+	int rc = 0;
 
 	for (int r = 0; rc == 0 && r < TTRT_NUM_RISCS; r++)
 		for (int s = 0; rc == 0 && s < dev->firmware[r].nseg; s++)
@@ -103,9 +105,22 @@ static int load_core(struct ttrt_device *dev, struct ttrt_xy noc0, const struct 
 	if (rc == 0)
 		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_BANK_TO_NOC_SCRATCH, banks,
 					      sizeof(*banks));
-	if (rc == 0)
-		rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_BRISC_ONLY);
 	return rc;
+}
+
+/* Write the soft-reset register of every core. */
+static int set_reset_all(struct ttrt_device *dev, uint32_t value)
+{
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct ttrt_xy noc0;
+		int rc;
+
+		ttrt_logical_to_noc0(ttrt_core_logical(i), &noc0);
+		rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, value);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 static uint64_t now_ms(void)
@@ -162,11 +177,16 @@ int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen)
 	int rc = 0;
 
 	ttrt_bank_table_build(&banks);
+	/* Stop every core before loading any: a kernel still running on one
+	 * core could otherwise write over the NOC into firmware already loaded. */
+	rc = set_reset_all(dev, TT_SOFT_RESET_ALL_RISCS);
 	for (int i = 0; i < TTRT_NUM_TENSIX && rc == 0; i++) {
 		struct ttrt_xy noc0;
 		ttrt_logical_to_noc0(ttrt_core_logical(i), &noc0);
 		rc = load_core(dev, noc0, &banks, err, errlen);
 	}
+	if (rc == 0)
+		rc = set_reset_all(dev, TT_SOFT_RESET_BRISC_ONLY);
 	if (rc) {
 		if (!err || !err[0])
 			ttrt_set_err(err, errlen, "firmware upload failed: %s", strerror(-rc));
