@@ -3,7 +3,7 @@
  * The kernel the launch test runs on BRISC. Runtime args:
  *   0: a, 1: b, 2: dst x, 3: dst y (NOC0), 4: L1 result address,
  *   5: mode (0 = normal, 1 = load from a bad address, 2 = NOC write to
- *      a tile that is not there)
+ *      a tile that is not there, 3 = hang: count forever in L1)
  * It stores {a*1000+b, my_x, my_y, launches} at the result address in its
  * own L1 and copies those 16 bytes over NOC0 to the same address on
  * (dst x, dst y), then waits for the write ack as noc_async_write_barrier
@@ -45,6 +45,9 @@ void kernel_entry(void)
 
 	if (args[5] == 1)
 		(void)*(volatile uint32_t *)(uintptr_t)0x00400000u;   /* past L1: faults */
+	if (args[5] == 3)
+		for (;;)
+			out[0] = out[0] + 1;   /* busy, never parked: only reset stops it */
 	out[0] = args[0] * 1000u + args[1];
 	out[1] = FW->my_x[0];
 	out[2] = FW->my_y[0];

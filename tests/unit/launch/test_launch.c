@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define RESULT_ADDR 0x40000u
 #define TEXT_OFFSET 0x100u
@@ -100,6 +101,33 @@ static void expect_fault(struct ttrt_device *dev, const uint8_t *kernel, size_t 
 	      "brisc of a neighbour: %s", ttrt_risc_state_name(od.state));
 }
 
+/* A kernel that never returns keeps its RISC running; reset takes the
+ * chip back from it. */
+static void test_reset_stops_a_hung_kernel(struct ttrt_device *dev, const uint8_t *kernel,
+					   size_t klen, char *err, size_t errlen)
+{
+	struct ttrt_xy core = { 6, 6 };
+	struct ttrt_risc_detail d;
+	uint32_t args[6] = { 0, 0, 2, 2, RESULT_ADDR, 3 }, a, b;
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+
+	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "launch the hang");
+	CHECK(ttrt_launch_wait(dev, core, 200) == -ETIMEDOUT, "a hung kernel never reports done");
+	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0 && d.state == TTRT_RISC_RUNNING,
+	      "brisc of a hung kernel is running, not %s", ttrt_risc_state_name(d.state));
+	ttrt_l1_read(dev, core, RESULT_ADDR, &a, 4);
+	nanosleep(&pause, NULL);
+	ttrt_l1_read(dev, core, RESULT_ADDR, &b, 4);
+	CHECK(a != b, "the hung kernel keeps counting (%u, %u)", a, b);
+	CHECK(ttrt_device_reset(dev, err, errlen) == 0, "reset under a hung kernel: %s", err);
+	ttrt_l1_read(dev, core, RESULT_ADDR, &a, 4);
+	nanosleep(&pause, NULL);
+	ttrt_l1_read(dev, core, RESULT_ADDR, &b, 4);
+	CHECK(a == b, "the counter stopped after reset (%u, %u)", a, b);
+	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0 && d.state == TTRT_RISC_IDLE,
+	      "brisc after reset: %s", ttrt_risc_state_name(d.state));
+}
+
 int main(int argc, char **argv)
 {
 	struct ttrt_config cfg;
@@ -130,6 +158,7 @@ int main(int argc, char **argv)
 	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset clears the fault");
 	expect_fault(dev, kernel, klen, 2, "no reachable tile at (20,3)");
 	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset again");
+	test_reset_stops_a_hung_kernel(dev, kernel, klen, err, sizeof(err));
 	test_good_launch(dev, kernel, klen);
 	ttrt_device_close(dev);
 	free(kernel);
