@@ -9,6 +9,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,8 +27,11 @@ static int run_loop(struct fuse_session *se, const struct fuse_cmdline_opts *cmd
 	if (!lc)
 		return -ENOMEM;
 	fuse_loop_cfg_set_clone_fd(lc, (unsigned)cmd->clone_fd);
-	fuse_loop_cfg_set_idle_threads(lc, cmd->max_idle_threads);
-	fuse_loop_cfg_set_max_threads(lc, cmd->max_threads);
+	/* libfuse marks options that were not given with UINT_MAX. */
+	if (cmd->max_idle_threads != UINT_MAX)
+		fuse_loop_cfg_set_idle_threads(lc, cmd->max_idle_threads);
+	if (cmd->max_threads != UINT_MAX && cmd->max_threads > 0)
+		fuse_loop_cfg_set_max_threads(lc, cmd->max_threads);
 	rc = fuse_session_loop_mt(se, lc);
 	fuse_loop_cfg_destroy(lc);
 	return rc;
