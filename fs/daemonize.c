@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "daemonize.h"
+#include "log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -79,6 +80,7 @@ void daemon_ready(void)
 	if (chdir("/") != 0)
 		perror("ttfs: chdir /");
 	detach_stdio();
+	ttfs_log_to_syslog();
 	if (write(ready_fd, &ok, 1) != 1) {
 		/* The parent is gone; nothing is waiting for the verdict. */
 	}

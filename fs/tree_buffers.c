@@ -188,7 +188,10 @@ static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size
 		return -EINVAL;
 	memcpy(text, buf, size);
 	text[size] = '\0';
-	if (ttrt_parse_size(text, &value))
+	rc = ttrt_parse_size(text, &value);
+	if (rc == -ERANGE)
+		return -ENOSPC;   /* a number, just more than any DRAM */
+	if (rc)
 		return -EINVAL;
 	if (h->node.file == BUF_SIZE)
 		rc = ttrt_buffer_set_size(h->buf, value);

@@ -3,6 +3,7 @@
  * device/: the card as a whole.
  */
 #include "fs.h"
+#include "log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -112,7 +113,7 @@ static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, siz
 		return -EINVAL;
 	rc = ttrt_device_reset(fs->dev, err, sizeof(err));
 	if (rc)
-		fprintf(stderr, "ttfs: device/reset: %s\n", err);
+		ttfs_log("device/reset: %s", err);
 	return rc ? rc : (ssize_t)size;
 }
 

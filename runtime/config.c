@@ -54,6 +54,8 @@ int ttrt_parse_size(const char *text, uint64_t *out)
 	int base = (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) ? 16 : 10;
 	errno = 0;
 	unsigned long long v = strtoull(text, &end, base);
+	if (errno == ERANGE)
+		return -ERANGE;
 	if (errno)
 		return -EINVAL;
 	switch (*end) {

@@ -44,7 +44,8 @@ int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,
  * err names the file and line. */
 int ttrt_config_load(struct ttrt_config *cfg, const char *path, char *err, size_t errlen);
-/* Parse "4G", "512M", "65536" ... into bytes. */
+/* Parse "4G", "512M", "65536", "0x1000" ... into bytes: -EINVAL for text
+ * that is not a size, -ERANGE for a size beyond 64 bits. */
 int ttrt_parse_size(const char *text, uint64_t *out);
 
 /* ---- topology of a P100A (reference/blackhole-abi.md §3) ---------------- */
@@ -126,8 +127,9 @@ int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
 /* Zero-copy access where the backend keeps device memory in host memory
  * (the simulator): *ptr points at [addr, addr+len). -ENOTSUP on a card
  * (use the read/write calls); range errors as for read (-ENXIO) or write
- * (-EFBIG). After writing through the pointer, call ttrt_*_direct_written
- * so cores polling that memory look again. */
+ * (-EFBIG). After writing L1 through the pointer, call
+ * ttrt_l1_direct_written so the core's RISCs polling it look again (DRAM
+ * needs no call: RISCs only see DRAM through NOC reads they issue). */
 int ttrt_l1_direct(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, size_t len,
 		   int writing, void **ptr);
 void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core);

@@ -101,10 +101,10 @@ set_attr() { echo "$2" >"$1"; }
 	rmdir "$b"
 }
 
-@test "a size so big that rounding it up to pages overflows is ENOSPC too" {
+@test "a size so big it overflows (rounding up, or 64 bits) is ENOSPC too" {
 	b=$(B overflow)
 	mkdir "$b"
-	for big in 18446744073709551615 0xfffffffffffffff0; do
+	for big in 18446744073709551615 0xfffffffffffffff0 99999999999999999999 17179869184G; do
 		run ! --separate-stderr set_attr "$b/size" "$big"
 		[[ "$stderr" == *"No space left on device"* ]] || fail "size $big: $stderr"
 	done
