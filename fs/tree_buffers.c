@@ -189,7 +189,7 @@ static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size
 	memcpy(text, buf, size);
 	text[size] = '\0';
 	rc = ttrt_parse_size(text, &value);
-	if (rc == -ERANGE)
+	if (rc == -ERANGE && h->node.file == BUF_SIZE)
 		return -ENOSPC;   /* a number, just more than any DRAM */
 	if (rc)
 		return -EINVAL;
