@@ -11,13 +11,7 @@ setup_file() { ttfs_mount -o dram_size=64M; }
 teardown_file() { ttfs_unmount; }
 
 # Each test starts with no buffers, even after a failure left some behind.
-teardown() {
-	local d
-	for d in "$MNT"/dram/buffers/*; do
-		[ -d "$d" ] && rmdir "$d"
-	done
-	return 0
-}
+teardown() { ttfs_remove_buffers; }
 
 B() { echo "$MNT/dram/buffers/$1"; }
 

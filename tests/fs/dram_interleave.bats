@@ -11,13 +11,8 @@ BANK=$((4 * 1024 * 1024 * 1024))
 setup_file() { ttfs_mount; }
 teardown_file() { ttfs_unmount; }
 
-teardown() {
-	local d
-	for d in "$MNT"/dram/buffers/*; do
-		[ -d "$d" ] && rmdir "$d"
-	done
-	return 0
-}
+# Each test starts with no buffers, even after a failure left some behind.
+teardown() { ttfs_remove_buffers; }
 
 align64() { echo $(( ($1 + 63) / 64 * 64 )); }
 

@@ -103,6 +103,16 @@ ttfs_unmount() {
 	ttfs_stop "$BATS_FILE_TMPDIR" "$MNT"
 }
 
+# ttfs_remove_buffers: rmdir every dram/buffers/* (a teardown for suites
+# that make buffers).
+ttfs_remove_buffers() {
+	local d
+	for d in "$MNT"/dram/buffers/*; do
+		[ -d "$d" ] && rmdir "$d"
+	done
+	return 0
+}
+
 # pyio OP PATH [ARGS]: one system call from python3, printing "ok RESULT" or
 # the errno's name (ENXIO, EFBIG, ...), so tests can check exact errnos.
 #   pyio open PATH r|w|rw         pyio pread PATH OFFSET LEN (prints hex)
