@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Operations on open files: open, read, write and release, with the
+ * zero-copy path for memory files.
+ */
+#include "ops.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+
+static void close_handle(struct open_file *of)
+{
+	handle_put((struct handle *)((char *)of - offsetof(struct handle, of)));
+}
+
+void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	struct handle *h = NULL;
+	int rc = ops && ops->open ? ops->open(fs_of(req), n, fi->flags, &h) : -EISDIR;
+
+	if (rc) {
+		fuse_reply_err(req, -rc);
+		return;
+	}
+	fi->fh = (uint64_t)(uintptr_t)h;
+	fi->direct_io = 1;
+	fi->keep_cache = 0;
+	fi->nonseekable = 0;
+	open_files_add(&fs_of(req)->open, &h->of, close_handle);
+	if (fuse_reply_open(req, fi) != 0) {
+		open_files_remove(&fs_of(req)->open, &h->of);
+		handle_put(h);
+	}
+}
+
+static struct handle *handle_of(struct fuse_file_info *fi)
+{
+	return (struct handle *)(uintptr_t)fi->fh;
+}
+
+/* Pieces a zero-copy reply or write may use: one per page of a buffer. */
+#define MAX_DIRECT_IOV 1024
+
+/* Starts a zero-copy transfer of [off, off + *size): returns the number
+ * of pieces, put in *iov (free it; NULL when there are none), -ENOTSUP
+ * when the handle cannot, or -errno. */
+static int direct_start(struct fs *fs, struct handle *h, off_t off, size_t *size, int writing,
+			struct iovec **iov)
+{
+	int n;
+
+	if (!h->ops->direct_begin)
+		return -ENOTSUP;
+	*iov = malloc(MAX_DIRECT_IOV * sizeof(**iov));
+	if (!*iov)
+		return -ENOTSUP;   /* the copying path may still manage */
+	n = h->ops->direct_begin(fs, h, off, size, writing, *iov, MAX_DIRECT_IOV);
+	if (n <= 0) {
+		free(*iov);
+		*iov = NULL;
+	}
+	return n;
+}
+
+/* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
+static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
+{
+	struct fs *fs = fs_of(req);   /* the reply frees req */
+	struct iovec *iov = NULL;
+	int n = direct_start(fs, h, off, &size, 0, &iov);
+
+	if (n == -ENOTSUP)
+		return 0;
+	if (n < 0) {
+		fuse_reply_err(req, -n);
+		return 1;
+	}
+	if (n == 0)
+		fuse_reply_buf(req, NULL, 0);
+	else
+		fuse_reply_iov(req, iov, n);
+	if (n > 0 && h->ops->direct_end)
+		h->ops->direct_end(fs, h, 0);
+	free(iov);
+	return 1;
+}
+
+void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
+		    struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+	char *buf;
+	ssize_t n;
+
+	(void)ino;
+	handle_get(h);
+	if (read_direct(req, h, size, off)) {
+		handle_put(h);
+		return;
+	}
+	if (!h->ops->read) {
+		fuse_reply_err(req, EBADF);
+		handle_put(h);
+		return;
+	}
+	buf = malloc(size ? size : 1);
+	if (!buf) {
+		fuse_reply_err(req, ENOMEM);
+		handle_put(h);
+		return;
+	}
+	n = h->ops->read(fs_of(req), h, buf, size, off);
+	if (n < 0)
+		fuse_reply_err(req, (int)-n);
+	else
+		fuse_reply_buf(req, buf, (size_t)n);
+	free(buf);
+	handle_put(h);
+}
+
+/* The device memory pieces as a destination for fuse_buf_copy. */
+static struct fuse_bufvec *bufvec_of(const struct iovec *iov, int n)
+{
+	struct fuse_bufvec *v = calloc(1, sizeof(*v) + (size_t)n * sizeof(v->buf[0]));
+
+	if (!v)
+		return NULL;
+	v->count = (size_t)n;
+	for (int i = 0; i < n; i++) {
+		v->buf[i].mem = iov[i].iov_base;
+		v->buf[i].size = iov[i].iov_len;
+	}
+	return v;
+}
+
+/* Zero-copy write: the data goes from the request (a pipe when splice is
+ * on) straight into device memory. 1 if it replied, 0 if it cannot. */
+static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in, size_t size,
+			off_t off)
+{
+	struct fs *fs = fs_of(req);
+	struct fuse_bufvec *dst;
+	struct iovec *iov = NULL;
+	ssize_t copied;
+	int n = direct_start(fs, h, off, &size, 1, &iov);
+
+	if (n == -ENOTSUP)
+		return 0;
+	if (n <= 0) {
+		if (n < 0)
+			fuse_reply_err(req, -n);
+		else
+			fuse_reply_write(req, 0);
+		return 1;
+	}
+	dst = bufvec_of(iov, n);
+	copied = dst ? fuse_buf_copy(dst, in, 0) : -ENOMEM;
+	if (h->ops->direct_end)
+		h->ops->direct_end(fs, h, 1);
+	if (copied < 0)
+		fuse_reply_err(req, (int)-copied);
+	else
+		fuse_reply_write(req, (size_t)copied);
+	free(dst);
+	free(iov);
+	return 1;
+}
+
+void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t off,
+			 struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+	size_t size = fuse_buf_size(in);
+	struct fuse_bufvec dst = FUSE_BUFVEC_INIT(size);
+	ssize_t n;
+
+	(void)ino;
+	handle_get(h);
+	if (write_direct(req, h, in, size, off)) {
+		handle_put(h);
+		return;
+	}
+	if (!h->ops->write) {
+		fuse_reply_err(req, EBADF);
+		handle_put(h);
+		return;
+	}
+	dst.buf[0].mem = malloc(size ? size : 1);
+	if (!dst.buf[0].mem) {
+		fuse_reply_err(req, ENOMEM);
+		handle_put(h);
+		return;
+	}
+	n = fuse_buf_copy(&dst, in, 0);
+	if (n >= 0)
+		n = h->ops->write(fs_of(req), h, dst.buf[0].mem, (size_t)n, off);
+	if (n < 0)
+		fuse_reply_err(req, (int)-n);
+	else
+		fuse_reply_write(req, (size_t)n);
+	free(dst.buf[0].mem);
+	handle_put(h);
+}
+
+void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+
+	(void)ino;
+	open_files_remove(&fs_of(req)->open, &h->of);
+	handle_put(h);
+	fuse_reply_err(req, 0);
+}
