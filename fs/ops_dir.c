@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* ---- directories: the listing is taken whole at opendir ---------------- */
-
 struct dir_entry {
 	char name[256];
 	fuse_ino_t ino;
