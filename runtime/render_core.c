@@ -10,54 +10,35 @@
 #include "tt/l1_map.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-const char *ttrt_go_signal_name(uint8_t signal)
+/* The mailbox bytes behind `go`: go_message_index and the signal it
+ * selects, read into an otherwise zero image for ttrt_decode_go. */
+static int read_go(struct ttrt_device *dev, struct ttrt_xy core, struct tt_mailboxes_head *mb)
 {
-	switch (signal) {
-	case TT_RUN_MSG_DONE: return "done";
-	case TT_RUN_MSG_INIT: return "init";
-	case TT_RUN_MSG_GO: return "go";
-	case TT_RUN_MSG_RESET_READ_PTR: return "reset_read_ptr";
-	case TT_RUN_MSG_RESET_READ_PTR_FROM_HOST: return "reset_read_ptr_from_host";
-	case TT_RUN_MSG_REPLAY_TRACE: return "replay_trace";
-	default: return NULL;
-	}
-}
+	uint32_t index;
+	int rc;
 
-static int read_go(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *index, uint8_t *signal)
-{
-	int rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_INDEX, index, 4);
-
+	memset(mb, 0, sizeof(*mb));
+	rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_INDEX, &mb->go_message_index, 4);
 	if (rc)
 		return rc;
-	if (*index >= TT_GO_MESSAGE_ENTRIES)
-		*index = 0;
-	return ttrt_l1_read(dev, core, TT_MEM_GO_MSG + 4 * *index + 3, signal, 1);
-}
-
-static void print_signal(struct strbuf *sb, uint8_t signal)
-{
-	const char *name = ttrt_go_signal_name(signal);
-
-	if (name)
-		strbuf_printf(sb, "%s", name);
-	else
-		strbuf_printf(sb, "unknown 0x%02x", signal);
+	index = mb->go_message_index;
+	if (index >= TT_GO_MESSAGE_ENTRIES)
+		index = 0;
+	return ttrt_l1_read(dev, core, TT_MEM_GO_MSG + 4 * index + 3,
+			    &mb->go_messages[index].signal, 1);
 }
 
 int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
-	struct strbuf sb = { 0 };
-	uint32_t index;
-	uint8_t signal;
-	int rc = read_go(dev, core, &index, &signal);
+	struct tt_mailboxes_head mb;
+	int rc = read_go(dev, core, &mb);
 
 	if (rc)
 		return rc;
-	print_signal(&sb, signal);
-	strbuf_printf(&sb, "\n");
-	return strbuf_finish(&sb, out, len);
+	return ttrt_decode_go(&mb, sizeof(mb), out, len);
 }
 
 static int read_launch(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *rd_ptr,
@@ -71,59 +52,24 @@ static int read_launch(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *r
 	return ttrt_l1_read(dev, core, TT_MEM_LAUNCH + *rd_ptr * sizeof(*msg), msg, sizeof(*msg));
 }
 
-static void print_enables(struct strbuf *sb, uint32_t enables)
-{
-	int first = 1;
-
-	strbuf_printf(sb, "enables 0x%02x", enables);
-	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
-		if (!(enables & (1u << r)))
-			continue;
-		strbuf_printf(sb, "%s%s", first ? " " : ",", ttrt_risc_names[r]);
-		first = 0;
-	}
-	strbuf_printf(sb, "\n");
-}
-
+/* The mailbox bytes behind `launch`: launch_msg_rd_ptr and the ring entry
+ * it selects, read into an otherwise zero image for ttrt_decode_launch. */
 int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
-	static const char *const core_types[TT_NUM_CORE_TYPES] = { "tensix", "active_eth",
-								    "idle_eth" };
-	struct strbuf sb = { 0 };
-	struct tt_launch_msg m;
+	struct tt_mailboxes_head mb;
 	uint32_t rd_ptr;
-	int rc = read_launch(dev, core, &rd_ptr, &m);
+	int rc;
 
+	memset(&mb, 0, sizeof(mb));
+	rc = ttrt_l1_read(dev, core, TT_MEM_LAUNCH_RD_PTR, &mb.launch_msg_rd_ptr, 4);
 	if (rc)
 		return rc;
-	strbuf_printf(&sb, "launch_msg_rd_ptr %u\n", rd_ptr);
-	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
-		strbuf_printf(&sb, "kernel_config_base.%s 0x%05x\n", core_types[i],
-			      m.kernel_config_base[i]);
-	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
-		strbuf_printf(&sb, "sem_offset.%s 0x%04x\n", core_types[i], m.sem_offset[i]);
-	strbuf_printf(&sb, "local_cb_offset 0x%04x\nremote_cb_offset 0x%04x\n", m.local_cb_offset,
-		      m.remote_cb_offset);
-	for (int r = 0; r < TTRT_NUM_RISCS; r++)
-		strbuf_printf(&sb, "rta_offset.%s 0x%04x\ncrta_offset.%s 0x%04x\n",
-			      ttrt_risc_names[r], m.rta_offset[r].rta_offset, ttrt_risc_names[r],
-			      m.rta_offset[r].crta_offset);
-	strbuf_printf(&sb, "mode %s\n", m.mode == TT_DISPATCH_MODE_HOST ? "host" :
-			   m.mode == TT_DISPATCH_MODE_DEV ? "dev" : "unknown");
-	for (int r = 0; r < TTRT_NUM_RISCS; r++)
-		strbuf_printf(&sb, "kernel_text_offset.%s 0x%05x\n", ttrt_risc_names[r],
-			      m.kernel_text_offset[r]);
-	strbuf_printf(&sb, "local_cb_mask 0x%08x\nbrisc_noc_id %u\nbrisc_noc_mode %u\n"
-		      "min_remote_cb_start_index %u\nexit_erisc_kernel %u\nhost_assigned_id %u\n",
-		      m.local_cb_mask, m.brisc_noc_id, m.brisc_noc_mode,
-		      m.min_remote_cb_start_index, m.exit_erisc_kernel, m.host_assigned_id);
-	print_enables(&sb, m.enables);
-	for (int r = 0; r < TTRT_NUM_RISCS; r++)
-		strbuf_printf(&sb, "watcher_kernel_id.%s %u\n", ttrt_risc_names[r],
-			      m.watcher_kernel_ids[r]);
-	strbuf_printf(&sb, "ncrisc_kernel_size16 %u\nsub_device_origin %u,%u\npreload %u\n",
-		      m.ncrisc_kernel_size16, m.sub_device_origin_x, m.sub_device_origin_y, m.preload);
-	return strbuf_finish(&sb, out, len);
+	rd_ptr = mb.launch_msg_rd_ptr & (TT_LAUNCH_RING_ENTRIES - 1);
+	rc = ttrt_l1_read(dev, core, TT_MEM_LAUNCH + rd_ptr * sizeof(mb.launch[0]),
+			  &mb.launch[rd_ptr], sizeof(mb.launch[0]));
+	if (rc)
+		return rc;
+	return ttrt_decode_launch(&mb, sizeof(mb), out, len);
 }
 
 /* Live page counters of a CB: the overlay stream registers. */
@@ -186,17 +132,19 @@ static void describe_poll(struct strbuf *sb, uint32_t addr)
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
 	struct strbuf sb = { 0 };
+	struct tt_mailboxes_head mb;
 	struct ttrt_xy noc0;
-	uint32_t index;
-	uint8_t signal;
-	int rc = read_go(dev, core, &index, &signal);
+	char *go;
+	size_t golen;
+	int rc = read_go(dev, core, &mb);
 
+	if (rc == 0)
+		rc = ttrt_decode_go(&mb, sizeof(mb), &go, &golen);
 	if (rc)
 		return rc;
 	ttrt_logical_to_noc0(core, &noc0);
-	strbuf_printf(&sb, "core %u,%u noc0 %u-%u\ngo ", core.x, core.y, noc0.x, noc0.y);
-	print_signal(&sb, signal);
-	strbuf_printf(&sb, "\n");
+	strbuf_printf(&sb, "core %u,%u noc0 %u-%u\ngo %s", core.x, core.y, noc0.x, noc0.y, go);
+	free(go);
 	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
 		struct ttrt_risc_detail d;
 		rc = ttrt_core_risc_detail(dev, core, r, &d);

@@ -277,6 +277,12 @@ int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, si
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 /* "done", "go", "init", ... or NULL for a value the protocol does not define. */
 const char *ttrt_go_signal_name(uint8_t signal);
+/* The text of `launch` and `go` from mailbox bytes alone (offset 0 = L1
+ * 0x60, e.g. a copy of cores/<x>,<y>/mailbox): the same formatter the mount
+ * uses. launch needs the first 784 bytes (through the launch ring), go the
+ * first 836 (through go_message_index); shorter is -EINVAL. Caller frees *out. */
+int ttrt_decode_launch(const void *mailbox, size_t len, char **out, size_t *outlen);
+int ttrt_decode_go(const void *mailbox, size_t len, char **out, size_t *outlen);
 
 #ifdef __cplusplus
 }
