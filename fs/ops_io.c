@@ -137,8 +137,8 @@ static struct fuse_bufvec *bufvec_of(const struct iovec *iov, int n)
 	return v;
 }
 
-/* Zero-copy write: the data goes from the request (a pipe when splice is
- * on) straight into device memory. 1 if it replied, 0 if it cannot. */
+/* Zero-copy write: the data goes from the request straight into device
+ * memory. 1 if it replied, 0 if it cannot. */
 static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in, size_t size,
 			off_t off)
 {
