@@ -128,6 +128,56 @@ static void test_reset_stops_a_hung_kernel(struct ttrt_device *dev, const uint8_
 	      "brisc after reset: %s", ttrt_risc_state_name(d.state));
 }
 
+static enum ttrt_risc_state state_of(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+				     uint32_t *pc)
+{
+	struct ttrt_risc_detail d;
+
+	if (ttrt_core_risc_detail(dev, core, risc, &d))
+		return TTRT_RISC_UNKNOWN;
+	if (pc)
+		*pc = d.pc;
+	return d.state;
+}
+
+/* The soft-reset register's bits hold exactly their RISC; releasing a
+ * RISC starts it at its reset PC: the override register's value when the
+ * override bit is set, else the fixed address (NCRISC 0x12000). */
+static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	static const uint32_t bits[5] = { TT_SOFT_RESET_BRISC, TT_SOFT_RESET_NCRISC,
+					   TT_SOFT_RESET_TRISC0, TT_SOFT_RESET_TRISC1,
+					   TT_SOFT_RESET_TRISC2 };
+	struct ttrt_xy core = { 10, 3 };
+	struct timespec settle = { 0, 50 * 1000 * 1000 };
+	uint32_t reg = 0xFFFFFFFF, pc = 0;
+
+	CHECK(ttrt_reg_read(dev, core, TT_RISCV_SOFT_RESET_0, &reg) == 0 && reg == 0,
+	      "after boot the firmware has released every RISC: 0x%x", reg);
+	for (int r = 1; r < 5; r++) {
+		CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, bits[r]) == 0, "hold %d", r);
+		for (int o = 0; o < 5; o++)
+			CHECK((state_of(dev, core, o, NULL) == TTRT_RISC_RESET) == (o == r),
+			      "bit 0x%x holds %s: %s is %s", bits[r], ttrt_risc_names[r],
+			      ttrt_risc_names[o], ttrt_risc_state_name(state_of(dev, core, o, NULL)));
+		CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, 0) == 0, "release %d", r);
+		nanosleep(&settle, NULL);
+		CHECK(state_of(dev, core, r, &pc) == TTRT_RISC_IDLE, "%s back in its firmware",
+		      ttrt_risc_names[r]);
+		CHECK(pc >= TT_MEM_NCRISC_FW_BASE + 0x600u * (uint32_t)(r - 1) &&
+		      pc < TT_MEM_NCRISC_FW_BASE + 0x600u * (uint32_t)r,
+		      "%s restarted from the reset PC its firmware set: pc 0x%x", ttrt_risc_names[r], pc);
+	}
+	/* Without the override NCRISC starts at 0x12000, where nothing is loaded. */
+	CHECK(ttrt_reg_write(dev, core, TT_NCRISC_RESET_PC_OVERRIDE, 0) == 0, "clear override");
+	CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_NCRISC) == 0, "hold");
+	CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, 0) == 0, "release");
+	nanosleep(&settle, NULL);
+	CHECK(state_of(dev, core, 1, &pc) == TTRT_RISC_FAULT && pc == 0x12000,
+	      "ncrisc from the fixed reset PC: %s at 0x%x", ttrt_risc_state_name(state_of(dev, core, 1, NULL)), pc);
+	CHECK(ttrt_device_reset(dev, err, errlen) == 0, "reset after the reset-PC test: %s", err);
+}
+
 int main(int argc, char **argv)
 {
 	struct ttrt_config cfg;
@@ -159,6 +209,7 @@ int main(int argc, char **argv)
 	expect_fault(dev, kernel, klen, 2, "no reachable tile at (20,3)");
 	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset again");
 	test_reset_stops_a_hung_kernel(dev, kernel, klen, err, sizeof(err));
+	test_soft_reset_register(dev, err, sizeof(err));
 	test_good_launch(dev, kernel, klen);
 	ttrt_device_close(dev);
 	free(kernel);
