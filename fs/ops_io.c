@@ -46,24 +46,18 @@ static struct handle *handle_of(struct fuse_file_info *fi)
 #define MAX_DIRECT_IOV 1024
 
 /* Starts a zero-copy transfer of [off, off + *size): returns the number
- * of pieces, put in *iov (free it; NULL when there are none), -ENOTSUP
- * when the handle cannot, or -errno. */
+ * of pieces, put in *iov (this thread's array, valid until the request
+ * ends), -ENOTSUP when the handle cannot, or -errno. */
 static int direct_start(struct fs *fs, struct handle *h, off_t off, size_t *size, int writing,
 			struct iovec **iov)
 {
-	int n;
+	/* One array per FUSE thread: no allocation on the hot path. */
+	static _Thread_local struct iovec pieces[MAX_DIRECT_IOV];
 
 	if (!h->ops->direct_begin)
 		return -ENOTSUP;
-	*iov = malloc(MAX_DIRECT_IOV * sizeof(**iov));
-	if (!*iov)
-		return -ENOTSUP;   /* the copying path may still manage */
-	n = h->ops->direct_begin(fs, h, off, size, writing, *iov, MAX_DIRECT_IOV);
-	if (n <= 0) {
-		free(*iov);
-		*iov = NULL;
-	}
-	return n;
+	*iov = pieces;
+	return h->ops->direct_begin(fs, h, off, size, writing, pieces, MAX_DIRECT_IOV);
 }
 
 /* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
@@ -85,7 +79,6 @@ static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 		fuse_reply_iov(req, iov, n);
 	if (n > 0 && h->ops->direct_end)
 		h->ops->direct_end(fs, h, 0);
-	free(iov);
 	return 1;
 }
 
@@ -166,7 +159,6 @@ static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in
 	else
 		fuse_reply_write(req, (size_t)copied);
 	free(dst);
-	free(iov);
 	return 1;
 }
 
