@@ -46,15 +46,32 @@ static _Atomic uint32_t *stream_reg(struct sim_core *core, uint32_t addr)
 	return NULL;
 }
 
+/* An NIU register address: which NOC, which command buffer, which offset. */
+struct niu_reg {
+	int noc;
+	uint32_t buf, reg;
+};
+
+static int niu_decode(uint32_t addr, struct niu_reg *r)
+{
+	uint32_t off = addr & 0xFFFF;
+
+	r->noc = (addr >> 16) & 1;
+	r->buf = off >> 11;
+	r->reg = off & 0x7FF;
+	return r->buf < SIM_NUM_CMD_BUFS ? 0 : -ENXIO;
+}
+
 /* NIU reads: command-buffer registers, the read-only ids, CFG and STATUS. */
 static int niu_read(struct sim_core *core, uint32_t addr, uint32_t *val)
 {
-	int noc = (addr >> 16) & 1;
-	uint32_t off = addr & 0xFFFF, buf = off >> 11, reg = off & 0x7FF;
-	struct sim_niu *niu = &core->niu[noc];
+	struct niu_reg r;
+	int rc = niu_decode(addr, &r);
+	uint32_t buf = r.buf, reg = r.reg;
+	struct sim_niu *niu = &core->niu[r.noc];
 
-	if (buf >= SIM_NUM_CMD_BUFS)
-		return -ENXIO;
+	if (rc)
+		return rc;
 	if (reg == TT_NOC_CMD_CTRL) {
 		*val = 0;   /* commands complete when issued */
 		return 0;
@@ -78,15 +95,16 @@ static int niu_read(struct sim_core *core, uint32_t addr, uint32_t *val)
 static int niu_write(struct sim_core *core, int hart, uint32_t addr, uint32_t val,
 		     enum rv32_cause *cause)
 {
-	int noc = (addr >> 16) & 1;
-	uint32_t off = addr & 0xFFFF, buf = off >> 11, reg = off & 0x7FF;
-	struct sim_niu *niu = &core->niu[noc];
+	struct niu_reg r;
+	int rc = niu_decode(addr, &r);
+	uint32_t buf = r.buf, reg = r.reg;
+	struct sim_niu *niu = &core->niu[r.noc];
 
-	if (buf >= SIM_NUM_CMD_BUFS)
-		return -ENXIO;
+	if (rc)
+		return rc;
 	if (reg == TT_NOC_CMD_CTRL) {
 		if ((val & 1) && hart >= 0)
-			*cause = sim_noc_issue(core, hart, noc, (int)buf);
+			*cause = sim_noc_issue(core, hart, r.noc, (int)buf);
 		return 0;
 	}
 	if (reg == TT_NOC_NODE_ID || reg == TT_NOC_ENDPOINT_ID)

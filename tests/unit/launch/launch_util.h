@@ -6,6 +6,7 @@
 #define TTFS_LAUNCH_UTIL_H
 
 #include "../check.h"
+#include "ttrt.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +31,22 @@ static inline uint8_t *read_file(const char *path, size_t *len)
 	}
 	fclose(f);
 	return buf;
+}
+
+/* A simulated device with small DRAM banks; exits the test on failure. */
+static inline struct ttrt_device *open_small_sim(void)
+{
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	char err[512] = "";
+
+	ttrt_config_defaults(&cfg);
+	cfg.dram_bank_size = 16u << 20;
+	if (ttrt_device_open(&cfg, &dev, err, sizeof(err))) {
+		fprintf(stderr, "open: %s\n", err);
+		exit(1);
+	}
+	return dev;
 }
 
 #endif

@@ -180,12 +180,10 @@ static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t 
 
 int main(int argc, char **argv)
 {
-	struct ttrt_config cfg;
 	struct ttrt_device *dev;
 	char err[512] = "";
 	size_t klen = 0;
 	uint8_t *kernel;
-	int rc;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s KERNEL.bin\n", argv[0]);
@@ -196,13 +194,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: cannot read\n", argv[1]);
 		return 1;
 	}
-	ttrt_config_defaults(&cfg);
-	cfg.dram_bank_size = 16u << 20;
-	rc = ttrt_device_open(&cfg, &dev, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "open: %s\n", err);
-		return 1;
-	}
+	dev = open_small_sim();
 	test_good_launch(dev, kernel, klen);
 	expect_fault(dev, kernel, klen, 1, "load access fault at address 0x00400000");
 	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset clears the fault");

@@ -140,10 +140,8 @@ static void check_noc_effects(struct ttrt_device *dev, const uint8_t *pattern)
 
 int main(int argc, char **argv)
 {
-	struct ttrt_config cfg;
 	struct ttrt_device *dev;
 	uint8_t pattern[64], *kernel;
-	char err[512] = "";
 	uint32_t zero = 0;
 	size_t klen = 0;
 	int rc;
@@ -152,13 +150,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s NOC_KERNEL.bin\n", argv[0]);
 		return 2;
 	}
-	ttrt_config_defaults(&cfg);
-	cfg.dram_bank_size = 16u << 20;
-	rc = ttrt_device_open(&cfg, &dev, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "open: %s\n", err);
-		return 1;
-	}
+	dev = open_small_sim();
 	for (int i = 0; i < 64; i++)
 		pattern[i] = (uint8_t)(i * 7 + 3);
 	CHECK(ttrt_dram_write(dev, DRAM_BANK, DRAM_ADDR, pattern, 64) == 0, "dram write");
