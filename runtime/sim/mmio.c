@@ -46,12 +46,17 @@ static _Atomic uint32_t *stream_reg(struct sim_core *core, uint32_t addr)
 	return NULL;
 }
 
-/* An NIU register address: which NOC, which command buffer, which offset. */
+/* An NIU register: its NOC and command buffer, and the window it is in. */
+enum niu_window { NIU_CMD, NIU_CFG, NIU_STATUS, NIU_OTHER };
+
 struct niu_reg {
 	int noc;
 	uint32_t buf, reg;
+	enum niu_window window;
+	uint32_t index;          /* word within the window */
 };
 
+/* CFG (+0x100) and STATUS (+0x200) are per NIU, reached without a buffer offset. */
 static int niu_decode(uint32_t addr, struct niu_reg *r)
 {
 	uint32_t off = addr & 0xFFFF;
@@ -59,6 +64,17 @@ static int niu_decode(uint32_t addr, struct niu_reg *r)
 	r->noc = (addr >> 16) & 1;
 	r->buf = off >> 11;
 	r->reg = off & 0x7FF;
+	r->window = NIU_OTHER;
+	if (r->reg < SIM_CMD_REGS * 4) {
+		r->window = NIU_CMD;
+		r->index = r->reg / 4;
+	} else if (r->buf == 0 && r->reg >= 0x100 && r->reg < 0x100 + SIM_NIU_CFG_REGS * 4) {
+		r->window = NIU_CFG;
+		r->index = (r->reg - 0x100) / 4;
+	} else if (r->buf == 0 && r->reg >= 0x200 && r->reg < 0x200 + SIM_NIU_STATUS_REGS * 4) {
+		r->window = NIU_STATUS;
+		r->index = (r->reg - 0x200) / 4;
+	}
 	return r->buf < SIM_NUM_CMD_BUFS ? 0 : -ENXIO;
 }
 
@@ -66,29 +82,26 @@ static int niu_decode(uint32_t addr, struct niu_reg *r)
 static int niu_read(struct sim_core *core, uint32_t addr, uint32_t *val)
 {
 	struct niu_reg r;
+	struct sim_niu *niu = &core->niu[(addr >> 16) & 1];
 	int rc = niu_decode(addr, &r);
-	uint32_t buf = r.buf, reg = r.reg;
-	struct sim_niu *niu = &core->niu[r.noc];
 
 	if (rc)
 		return rc;
-	if (reg == TT_NOC_CMD_CTRL) {
-		*val = 0;   /* commands complete when issued */
-		return 0;
+	switch (r.window) {
+	case NIU_CMD:
+		/* CMD_CTRL reads 0: commands complete when issued. */
+		*val = r.reg == TT_NOC_CMD_CTRL ? 0 : niu->cmd[r.buf][r.index];
+		break;
+	case NIU_CFG:
+		*val = niu->cfg[r.index];
+		break;
+	case NIU_STATUS:
+		*val = atomic_load(&niu->status[r.index]);
+		break;
+	default:
+		*val = 0;
+		break;
 	}
-	if (reg < SIM_CMD_REGS * 4) {
-		*val = niu->cmd[buf][reg / 4];
-		return 0;
-	}
-	if (buf == 0 && reg >= 0x100 && reg < 0x100 + SIM_NIU_CFG_REGS * 4) {
-		*val = niu->cfg[(reg - 0x100) / 4];
-		return 0;
-	}
-	if (buf == 0 && reg >= 0x200 && reg < 0x200 + SIM_NIU_STATUS_REGS * 4) {
-		*val = atomic_load(&niu->status[(reg - 0x200) / 4]);
-		return 0;
-	}
-	*val = 0;
 	return 0;
 }
 
@@ -96,34 +109,28 @@ static int niu_write(struct sim_core *core, int hart, uint32_t addr, uint32_t va
 		     enum rv32_cause *cause)
 {
 	struct niu_reg r;
+	struct sim_niu *niu = &core->niu[(addr >> 16) & 1];
 	int rc = niu_decode(addr, &r);
-	uint32_t buf = r.buf, reg = r.reg;
-	struct sim_niu *niu = &core->niu[r.noc];
 
 	if (rc)
 		return rc;
-	if (reg == TT_NOC_CMD_CTRL) {
+	if (r.reg == TT_NOC_CMD_CTRL) {
 		if ((val & 1) && hart >= 0)
-			*cause = sim_noc_issue(core, hart, r.noc, (int)buf);
+			*cause = sim_noc_issue(core, hart, r.noc, (int)r.buf);
 		return 0;
 	}
-	if (reg == TT_NOC_NODE_ID || reg == TT_NOC_ENDPOINT_ID)
+	if (r.reg == TT_NOC_NODE_ID || r.reg == TT_NOC_ENDPOINT_ID)
 		return 0;   /* read-only */
-	if (buf == 0 && reg == TT_NOC_CLEAR_OUTSTANDING_REQ) {
+	if (r.buf == 0 && r.reg == TT_NOC_CLEAR_OUTSTANDING_REQ) {
 		for (int i = 0; i < 16; i++)
 			if (val & (1u << i))
 				atomic_store(&niu->status[TT_NIU_MST_REQS_OUTSTANDING_ID(i)], 0);
 		return 0;
 	}
-	if (reg < SIM_CMD_REGS * 4) {
-		niu->cmd[buf][reg / 4] = val;
-		return 0;
-	}
-	if (buf == 0 && reg >= 0x100 && reg < 0x100 + SIM_NIU_CFG_REGS * 4) {
-		if ((reg - 0x100) / 4 != TT_NOC_ID_LOGICAL)
-			niu->cfg[(reg - 0x100) / 4] = val;
-		return 0;
-	}
+	if (r.window == NIU_CMD)
+		niu->cmd[r.buf][r.index] = val;
+	else if (r.window == NIU_CFG && r.index != TT_NOC_ID_LOGICAL)
+		niu->cfg[r.index] = val;
 	return 0;   /* counters and other windows ignore writes */
 }
 
