@@ -126,7 +126,6 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		atomic_store(&s->run, run = SIM_HART_RUNNABLE);
 	if (run != SIM_HART_RUNNABLE)
 		return 0;
-	core->current_hart = h;
 	s->hart.wrote = 0;
 	/* Only a register read in this run says what a parked hart polls. */
 	atomic_store(&s->last_mmio_poll, 0);

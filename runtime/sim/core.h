@@ -72,7 +72,6 @@ struct sim_core {
 	int queued, running, wake_pending;
 	_Atomic uint32_t wake_gen;
 	struct sim_core *next_in_queue;
-	int current_hart;                 /* hart whose instruction is executing */
 };
 
 int sim_core_init(struct sim_core *core, struct sim_chip *chip, int index);
