@@ -31,6 +31,100 @@ ttfs_require_fuse() {
 	fi
 }
 
+# ---- watchdog -------------------------------------------------------------
+# A request the daemon never answers leaves its caller in uninterruptible
+# sleep: neither bats' timeout nor kill can end it. The watchdog aborts the
+# FUSE connection instead (/sys/fs/fuse/connections/N/abort), which fails
+# every pending request with ENOTCONN, so the test fails instead of hanging.
+# Where fusectl cannot be used, killing the daemon aborts the connection too.
+
+# ttfs_fusectl: make sure /sys/fs/fuse/connections is mounted (root only).
+ttfs_fusectl() {
+	[ -d /sys/fs/fuse/connections ] || return 1
+	mountpoint -q /sys/fs/fuse/connections && return 0
+	[ "$(id -u)" = 0 ] || return 1
+	mount -t fusectl fusectl /sys/fs/fuse/connections 2>/dev/null
+}
+
+# ttfs_abort MOUNTPOINT PID REASON: abort the connection, note why in the log.
+ttfs_abort() {
+	local mnt=$1 pid=$2 reason=$3 conn
+	conn=$(stat -c %d "$mnt" 2>/dev/null) || conn=
+	echo "ttfs watchdog: $reason: aborting the FUSE connection of $mnt" >&2
+	if [ -n "$conn" ] && [ -w "/sys/fs/fuse/connections/$conn/abort" ]; then
+		echo 1 >"/sys/fs/fuse/connections/$conn/abort"
+	else
+		kill -KILL "$pid" 2>/dev/null
+	fi
+}
+
+# ttfs_watchdog_start DIR MOUNTPOINT SECONDS: abort the mount if the daemon
+# still serves it after SECONDS (the whole suite's budget). ttfs_stop then
+# fails with the watchdog's note.
+ttfs_watchdog_start() {
+	local dir=$1 mnt=$2 secs=$3 pid
+	pid=$(cat "$dir/pid")
+	(
+		exec 3>&- 1>/dev/null 2>>"$dir/watchdog.log"
+		for _ in $(seq "$secs"); do
+			sleep 1
+			kill -0 "$pid" 2>/dev/null || exit 0
+		done
+		ttfs_abort "$mnt" "$pid" "suite still running after ${secs}s"
+	) &
+	echo $! >"$dir/watchdog.pid"
+}
+
+ttfs_watchdog_stop() {
+	local dir=$1
+	[ -f "$dir/watchdog.pid" ] || return 0
+	kill "$(cat "$dir/watchdog.pid")" 2>/dev/null
+	wait "$(cat "$dir/watchdog.pid")" 2>/dev/null
+	rm -f "$dir/watchdog.pid"
+	if [ -s "$dir/watchdog.log" ]; then
+		cat "$dir/watchdog.log" >&2
+		return 1
+	fi
+	return 0
+}
+
+# ttfs_guard SECONDS CMD [ARGS...]: run one command that could hang the
+# mount ($MNT, daemon pid in $BATS_FILE_TMPDIR/pid, or TTFS_GUARD_MNT and
+# TTFS_GUARD_PID). If it has not finished after SECONDS, abort the
+# connection, report it and return 124; else return the command's status.
+ttfs_guard() {
+	local secs=$1 mnt=${TTFS_GUARD_MNT:-$MNT} pid cmd status fired
+	shift
+	pid=${TTFS_GUARD_PID:-$(cat "$BATS_FILE_TMPDIR/pid")}
+	fired=$(mktemp)
+	"$@" &
+	cmd=$!
+	(
+		exec 3>&- 1>/dev/null
+		for _ in $(seq $((secs * 10))); do
+			sleep 0.1
+			kill -0 "$cmd" 2>/dev/null || exit 0
+		done
+		echo fired >"$fired"
+		ttfs_abort "$mnt" "$pid" "'$*' still running after ${secs}s"
+	) &
+	local dog=$!
+	status=0
+	wait "$cmd" || status=$?
+	kill "$dog" 2>/dev/null
+	wait "$dog" 2>/dev/null
+	if [ -s "$fired" ]; then
+		rm -f "$fired"
+		echo "ttfs_guard: '$*' hung the mount; the connection was aborted" >&2
+		return 124
+	fi
+	rm -f "$fired"
+	return "$status"
+}
+
+# Seconds a whole suite may keep one mount before the watchdog aborts it.
+export TTFS_WATCHDOG_SECONDS=${TTFS_WATCHDOG_SECONDS:-480}
+
 # ttfs_start DIR MOUNTPOINT [ttfs args...]: start a daemon in the background.
 # Its pid goes to DIR/pid, its stderr to DIR/daemon.log. Returns 0 once
 # MOUNTPOINT is mounted, 1 if the daemon exited or it took over 10 s.
@@ -45,7 +139,12 @@ ttfs_start() {
 	pid=$!
 	echo "$pid" >"$dir/pid"
 	for _ in $(seq 100); do
-		mountpoint -q "$mnt" && return 0
+		if mountpoint -q "$mnt"; then
+			ttfs_fusectl || true
+			rm -f "$dir/watchdog.log"
+			ttfs_watchdog_start "$dir" "$mnt" "$TTFS_WATCHDOG_SECONDS"
+			return 0
+		fi
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.1
 	done
@@ -69,6 +168,7 @@ ttfs_log_clean() {
 ttfs_stop() {
 	local dir=$1 mnt=$2 pid status
 	pid=$(cat "$dir/pid")
+	ttfs_watchdog_stop "$dir" || { fusermount3 -uz "$mnt" 2>/dev/null; wait "$pid"; return 1; }
 	for _ in $(seq 50); do
 		fusermount3 -u "$mnt" 2>/dev/null && break
 		mountpoint -q "$mnt" || break
