@@ -386,30 +386,21 @@ int ttrt_buffer_direct_begin(struct ttrt_buffer *b, uint64_t offset, size_t len,
 		uint64_t page = offset / b->page_size, in_page = offset % b->page_size, addr;
 		size_t piece = b->page_size - in_page;
 		int bank;
-		void *ptr;
 
 		if (piece > len)
 			piece = len;
-		if (n == max_iov) {
-			rc = -E2BIG;
-			break;
-		}
 		rc = ttrt_buffer_page_location(b, page, &bank, &addr);
 		if (rc == 0)
-			rc = ttrt_dram_direct(b->dev, bank, addr + in_page, piece, writing, &ptr);
-		if (rc)
-			break;
-		iov[n].iov_base = ptr;
-		iov[n].iov_len = piece;
-		n++;
+			rc = ttrt_dram_direct_append(b->dev, bank, addr + in_page, piece, writing,
+						     iov, &n, max_iov);
 		offset += piece;
 		len -= piece;
 	}
-	if (rc) {
+	if (rc || n == 0) {
 		pthread_rwlock_unlock(&b->io_lock);
 		return rc;
 	}
-	if (writing && n > 0)
+	if (writing)
 		atomic_store(&b->written, 1);
 	return n;
 }
