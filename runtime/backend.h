@@ -29,6 +29,10 @@ struct ttrt_backend_ops {
 	int (*host_span)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len,
 			 int writing, void **ptr, size_t *span);
 	void (*written)(struct ttrt_backend *be, struct ttrt_xy noc0);
+	/* Make [addr, addr + len) of the endpoint read as zeros, cheaply
+	 * (the simulator gives whole pages back to the host). NULL: the
+	 * runtime writes zeros through write(). 0 or -errno. */
+	int (*zero)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len);
 	int (*telemetry)(struct ttrt_backend *be, struct ttrt_telemetry *out);
 	/* Per-RISC state of a Tensix core, for status views. */
 	int (*risc_states)(struct ttrt_backend *be, struct ttrt_xy noc0,

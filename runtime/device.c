@@ -220,6 +220,43 @@ int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t le
 	return rc ? rc : n;
 }
 
+/* Without a backend zero op: zeros through write(), a bounded chunk at a
+ * time, so a card's TLB window never sees one huge transfer. */
+#define ZERO_CHUNK (64u * 1024u)
+
+static int zero_by_writing(struct ttrt_device *dev, struct ttrt_xy noc0, uint64_t addr,
+			   uint64_t len)
+{
+	static const uint8_t zeros[ZERO_CHUNK];
+
+	while (len > 0) {
+		size_t n = len < ZERO_CHUNK ? (size_t)len : ZERO_CHUNK;
+		int rc = dev->backend->ops->write(dev->backend, noc0, addr, zeros, n);
+
+		if (rc)
+			return rc;
+		addr += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len)
+{
+	struct ttrt_xy noc0;
+	int rc = dram_bounds(dev, bank, addr, len, 1);
+
+	if (rc || len == 0)
+		return rc;
+	noc0 = ttrt_dram_bank_noc0(bank);
+	if (dev->backend->ops->zero) {
+		rc = dev->backend->ops->zero(dev->backend, noc0, addr, (size_t)len);
+		if (rc != -ENOTSUP)
+			return rc;
+	}
+	return zero_by_writing(dev, noc0, addr, len);
+}
+
 static int reg_noc0(struct ttrt_xy core, uint32_t addr, struct ttrt_xy *noc0)
 {
 	if (ttrt_logical_to_noc0(core, noc0))

@@ -153,6 +153,20 @@ static int sim_host_span(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t 
 	return 0;
 }
 
+static int sim_zero(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len)
+{
+	uint8_t *mem;
+	int bank, rc = resolve(to_sim(be), noc0, addr, len, &mem, &bank);
+
+	if (rc)
+		return rc;
+	if (bank >= 0)
+		return sim_dram_zero(&to_sim(be)->chip->dram, bank, addr, len);
+	memset(mem, 0, len);
+	sim_sched_wake(core_at(to_sim(be), noc0));
+	return 0;
+}
+
 static void sim_written(struct ttrt_backend *be, struct ttrt_xy noc0)
 {
 	struct sim_core *core = core_at(to_sim(be), noc0);
@@ -217,6 +231,7 @@ static const struct ttrt_backend_ops sim_ops = {
 	.read = sim_read,
 	.write = sim_write,
 	.host_span = sim_host_span,
+	.zero = sim_zero,
 	.written = sim_written,
 	.telemetry = sim_telemetry,
 	.risc_states = sim_risc_states,

@@ -145,6 +145,11 @@ struct iovec;
 int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
 		     struct iovec *iov, int max_iov);
 
+/* Make [addr, addr+len) of a DRAM bank read as zeros. The simulator gives
+ * the memory back to the host; a backend that cannot do better gets zeros
+ * written. -EFBIG out of range, -EINVAL for a bad bank. */
+int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len);
+
 /* A 32-bit register of a core (addresses from 0xFF000000: the RISC debug
  * block, the NOC interfaces, the overlay streams), as a debugger reads it. */
 int ttrt_reg_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint32_t *val);
