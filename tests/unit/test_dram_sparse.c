@@ -13,6 +13,7 @@
  * Expected bytes come from a model kept here, never from the code tested.
  */
 #include "check.h"
+#include "test_rng.h"
 #include "runtime_internal.h"
 
 #include <string.h>
@@ -26,18 +27,9 @@
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
 
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
-
 static void fill_random(uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		p[i] = (uint8_t)(rng() >> 24) | 1;   /* never 0: a zero always means cleared */
+	test_rng_fill(&rng_state, p, n, 1);   /* never 0: a zero always means cleared */
 }
 
 static int all_zero(const uint8_t *p, size_t n)
