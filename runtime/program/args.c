@@ -392,8 +392,8 @@ static int parse_words(struct parse_ctx *ctx, const char *key, const char *value
 
 /* ---- cores ------------------------------------------------------------------ */
 
-/* "N" or "N-M" below limit. */
-static bool parse_span(const char *s, size_t len, unsigned limit, unsigned *lo, unsigned *hi)
+/* "N" or "N-M", N <= M. */
+static bool parse_span(const char *s, size_t len, unsigned *lo, unsigned *hi)
 {
 	char buf[16];
 	char *dash, *end;
@@ -409,7 +409,6 @@ static bool parse_span(const char *s, size_t len, unsigned limit, unsigned *lo, 
 		return false;
 	*lo = (unsigned)strtoul(buf, &end, 10);
 	*hi = dash ? (unsigned)strtoul(dash + 1, &end, 10) : *lo;
-	(void)limit;
 	return *lo <= *hi;
 }
 
@@ -425,8 +424,8 @@ static int parse_cores(struct parse_ctx *ctx, const char *key, const char *value
 		const char *comma = strchr(tok, ',');
 		unsigned x0, x1, y0, y1;
 
-		if (too_long || !comma || !parse_span(tok, (size_t)(comma - tok), ctx->grid_x, &x0, &x1) ||
-		    !parse_span(comma + 1, strlen(comma + 1), ctx->grid_y, &y0, &y1)) {
+		if (too_long || !comma || !parse_span(tok, (size_t)(comma - tok), &x0, &x1) ||
+		    !parse_span(comma + 1, strlen(comma + 1), &y0, &y1)) {
 			parse_error(ctx, -EINVAL,
 				    "%s: bad core range '%s%s' (want X,Y or X0-X1,Y0-Y1, e.g. 0,0 or 0-3,0-1)",
 				    key, tok, too_long ? "..." : "");
@@ -718,7 +717,7 @@ static int section_id(struct parse_ctx *ctx, const char *name, size_t len)
 	for (int k = 0; k < PROG_NUM_KERNELS; k++)
 		if (len == strlen(kernel_names[k]) && strncmp(name, kernel_names[k], len) == 0)
 			return SEC_KERNEL0 + k;
-	if (len > 3 && strncmp(name, "cb.", 3) == 0) {
+	if (len >= 3 && strncmp(name, "cb.", 3) == 0) {
 		char digits[8];
 		unsigned long n;
 		if (len - 3 >= sizeof(digits))
