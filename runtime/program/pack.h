@@ -56,12 +56,14 @@ struct pack_xip {
 	uint32_t link_base;      /* load address of image byte 0 */
 	uint32_t entry_offset;   /* e_entry - link_base */
 	uint32_t n_segments;
+	uint32_t relocs_checked;  /* it had relocations (--emit-relocs): position independence checked */
 	uint32_t n_copies;
 	struct pack_xip_copy copies[PACK_XIP_MAX_COPIES];
 };
 
-/* Reads a 32-bit little-endian RISC-V executable from memory. name
- * prefixes error messages. 0, -ENOEXEC (not a kernel we can place; the
+/* Reads a 32-bit little-endian RISC-V executable from memory. If it was
+ * linked with --emit-relocs, an absolute reference into the image (which
+ * moves) is refused. name prefixes error messages. 0, -ENOEXEC (not a kernel we can place; the
  * reason in err) or -ENOMEM. */
 int pack_xip_from_elf(const void *elf, size_t len, const char *name, struct pack_xip *out,
 		      char *err, size_t errlen);

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,79 @@ out:
 	return rc;
 }
 
+static const char *abs_reloc_name(unsigned type)
+{
+	switch (type) {
+	case R_RISCV_32: return "R_RISCV_32";
+	case R_RISCV_HI20: return "R_RISCV_HI20";
+	case R_RISCV_LO12_I: return "R_RISCV_LO12_I";
+	case R_RISCV_LO12_S: return "R_RISCV_LO12_S";
+	default: return NULL;
+	}
+}
+
+/*
+ * The image runs wherever the packer puts it, not at its link address, so
+ * an absolute reference into it (lui/addi of a global, a jump table of
+ * addresses) would reach the wrong bytes. With --emit-relocs the linker
+ * leaves the relocations in: refuse any absolute one whose target lies in
+ * the image. References to fixed addresses outside it (MMIO, local
+ * memory) are fine. Without relocation sections nothing can be checked.
+ */
+static int check_position_independent(Elf *e, uint64_t base, uint64_t end, const char *name,
+				      struct pack_xip *out, char *err, size_t errlen)
+{
+	Elf_Scn *scn = NULL;
+	int rc = 0;
+
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh, target, symsh;
+		Elf_Data *data, *syms;
+		Elf_Scn *symscn;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA)
+			continue;
+		if (!gelf_getshdr(elf_getscn(e, sh.sh_info), &target) || !(target.sh_flags & SHF_ALLOC))
+			continue;
+		symscn = elf_getscn(e, sh.sh_link);
+		data = elf_getdata(scn, NULL);
+		syms = symscn ? elf_getdata(symscn, NULL) : NULL;
+		if (!data || !syms || !gelf_getshdr(symscn, &symsh) || !sh.sh_entsize)
+			FAIL(-ENOEXEC, "%s: unreadable relocation section", name);
+		out->relocs_checked = 1;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *what;
+			uint64_t target_addr;
+
+			if (!gelf_getrela(data, (int)i, &r))
+				FAIL(-ENOEXEC, "%s: relocation %zu: %s", name, i, elf_errmsg(-1));
+			unsigned type = (unsigned)GELF_R_TYPE(r.r_info);
+			bool inside;
+
+			what = abs_reloc_name(type);
+			if ((!what && type != R_RISCV_PCREL_HI20) || GELF_R_SYM(r.r_info) == 0)
+				continue;
+			if (!gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym))
+				FAIL(-ENOEXEC, "%s: relocation %zu: bad symbol", name, i);
+			target_addr = sym.st_value + (uint64_t)r.r_addend;
+			inside = target_addr >= base && target_addr < end;
+			if (type == R_RISCV_PCREL_HI20 && !inside)
+				FAIL(-ENOEXEC,
+				     "%s: not position independent: a pc-relative reference at 0x%llx to 0x%llx, outside the image, breaks when the image moves",
+				     name, (unsigned long long)r.r_offset, (unsigned long long)target_addr);
+			if (!what || !inside)
+				continue;
+			FAIL(-ENOEXEC,
+			     "%s: not position independent: %s at 0x%llx refers to 0x%llx in the image (build with -mcmodel=medany -fno-jump-tables)",
+			     name, what, (unsigned long long)r.r_offset, (unsigned long long)target_addr);
+		}
+	}
+out:
+	return rc;
+}
+
 int pack_xip_from_elf(const void *elf, size_t len, const char *name, struct pack_xip *out,
 		      char *err, size_t errlen)
 {
@@ -130,6 +204,9 @@ int pack_xip_from_elf(const void *elf, size_t len, const char *name, struct pack
 	if (entry < base || entry >= end)
 		FAIL(-ENOEXEC, "%s: entry point 0x%llx is outside the image 0x%llx..0x%llx", name,
 		     (unsigned long long)entry, (unsigned long long)base, (unsigned long long)end);
+	rc = check_position_independent(e, base, end, name, out, err, errlen);
+	if (rc)
+		goto out;
 	out->image = calloc(1, size);
 	if (!out->image)
 		FAIL(-ENOMEM, "%s: out of memory", name);

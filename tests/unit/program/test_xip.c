@@ -3,7 +3,8 @@
  * XIP images of real ELFs built with the RISC-V toolchain, checked against
  * the bytes objcopy -O binary extracts and against program headers read
  * here without libelf; then packed, and the bytes found where the launch
- * message says. Usage: test_xip TWO.elf TWO.bin COPY.elf
+ * message says; and kernels that cannot run moved, refused.
+ * Usage: test_xip TWO.elf TWO.bin COPY.elf COPY_RELOCS.elf MEDLOW.elf
  */
 #include "program/pack.h"
 #include "../check.h"
@@ -68,6 +69,7 @@ static void test_two_segments(const char *elf_path, const char *bin_path)
 	REQUIRE(rc == 0, "%s", err);
 	CHECK_EQ(x.n_segments, 2);
 	CHECK_EQ(x.n_copies, 0);
+	CHECK_EQ(x.relocs_checked, 1);
 	CHECK_EQ(x.link_base, lo);
 	CHECK_EQ(x.link_base, 0x100);
 	CHECK_EQ(x.entry_offset, 0);
@@ -159,6 +161,7 @@ static void test_copy_data(const char *elf_path)
 	int rc = pack_xip_from_elf(elf, elf_len, "copy.elf", &x, err, sizeof(err));
 
 	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(x.relocs_checked, 0);
 	CHECK_EQ(x.link_base, 0);
 	CHECK_EQ(x.n_copies, 1);
 	CHECK_EQ(x.copies[0].vaddr, 0xFFB00600u);
@@ -173,10 +176,33 @@ static void test_copy_data(const char *elf_path)
 	free(elf);
 }
 
+/* Relocations kept (--emit-relocs) show references that break when the
+ * image moves: pc-relative ones to data outside it, absolute ones into it. */
+static void test_not_movable(const char *copy_relocs, const char *medlow)
+{
+	size_t len;
+	uint8_t *elf = slurp(copy_relocs, &len);
+	struct pack_xip x;
+	char err[320] = "";
+	int rc = pack_xip_from_elf(elf, len, "copy_relocs.elf", &x, err, sizeof(err));
+
+	CHECK(rc == -ENOEXEC &&
+	      strstr(err, "copy_relocs.elf: not position independent: a pc-relative reference at 0x") &&
+	      strstr(err, "to 0xffb006"),
+	      "%d %s", rc, err);
+	free(elf);
+	elf = slurp(medlow, &len);
+	rc = pack_xip_from_elf(elf, len, "medlow.elf", &x, err, sizeof(err));
+	CHECK(rc == -ENOEXEC && strstr(err, "medlow.elf: not position independent: R_RISCV_HI20 at 0x"),
+	      "%d %s", rc, err);
+	free(elf);
+}
+
 int main(int argc, char **argv)
 {
-	REQUIRE(argc == 4, "usage: %s TWO.elf TWO.bin COPY.elf", argv[0]);
+	REQUIRE(argc == 6, "usage: %s TWO.elf TWO.bin COPY.elf COPY_RELOCS.elf MEDLOW.elf", argv[0]);
 	test_two_segments(argv[1], argv[2]);
 	test_copy_data(argv[3]);
+	test_not_movable(argv[4], argv[5]);
 	return check_exit("test_xip");
 }
