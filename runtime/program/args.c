@@ -818,9 +818,26 @@ static char *read_line(char *str, int num, void *stream)
 	return str;
 }
 
+/* inih strips " ; comment" from values, but not from continuation lines. */
+static const char *strip_comment(const char *value, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; value[n] && n + 1 < len; n++) {
+		if (value[n] == ';' && n && (value[n - 1] == ' ' || value[n - 1] == '\t'))
+			break;
+		buf[n] = value[n];
+	}
+	while (n && is_space(buf[n - 1]))
+		n--;
+	buf[n] = '\0';
+	return buf;
+}
+
 static int on_pair(void *user, const char *section, const char *key, const char *value)
 {
 	struct parse_ctx *ctx = user;
+	char stripped[INI_LINE_MAX];
 	int id;
 
 	if (!ctx->continuation)
@@ -840,6 +857,8 @@ static int on_pair(void *user, const char *section, const char *key, const char 
 			    key, INI_KEY_MAX - 2);
 		return 1;
 	}
+	if (ctx->continuation)
+		value = strip_comment(value, stripped, sizeof(stripped));
 	if (!*value) {
 		parse_error(ctx, -EINVAL, "empty value for key '%s'", key);
 		return 1;

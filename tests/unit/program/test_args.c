@@ -300,7 +300,7 @@ static void test_overrides(void)
 	struct prog_args *a = parse("[program]\ncores = 0-3,0\n"
 				    "[reader]\nargs = @in 0\ncommon_args = @out 7\n"
 				    "args.1,0 = @in 100\n"
-				    "args.2-3,0 = @out\n  200 0x5\n",
+				    "args.2-3,0 = @out\n  200 ; a comment\n\t0x5\n",
 				    err, sizeof(err), &rc);
 
 	REQUIRE(rc == 0, "%s", err);
