@@ -622,6 +622,10 @@ static int override_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const
 		ctx->last_override = o;
 		if (parse_cores(ctx, key, key + 5, &o->cores, &o->n_cores))
 			return -EINVAL;
+		if (!o->n_cores) {
+			parse_error(ctx, -EINVAL, "%s: no core after 'args.' (want args.X,Y)", key);
+			return -EINVAL;
+		}
 		/* One override per core: which one applies must be obvious. */
 		for (uint32_t i = 0; i + 1 < k->n_overrides; i++) {
 			struct prog_override *p = &k->overrides[i];

@@ -187,6 +187,7 @@ static void test_malformed(void)
 	bad("[program]\ncores = 0-3,0\n[reader]\nargs.0-1,0 = 5\nargs.1-2,0 = 6\n", 5,
 	    "[reader] args.1-2,0: core 1,0 already has its args at line 4");
 	bad("[reader]\nargs.x = 1\n", 2, "args.x: bad core range 'x'");
+	bad("[reader]\nargs. = 1\n", 2, "[reader] args.: no core after 'args.'");
 	bad("[reader]\nargs = 1\n\x01\n", 3, "syntax error");
 	/* A NUL in the text: parse sees the whole length. */
 	{
