@@ -4,6 +4,7 @@
  * 000 observed for add1_sfpu on a Blackhole, and the bytes of every part.
  */
 #include "program/pack.h"
+#include "program/pack_args.h"
 #include "../check.h"
 
 #include <stdlib.h>
@@ -195,10 +196,96 @@ static void test_other_parts(void)
 	pack_xip_free(&k);
 }
 
+static int lookup(void *ctx, const char *name, struct prog_buffer_info *out)
+{
+	(void)ctx;
+	if (strcmp(name, "in") && strcmp(name, "out"))
+		return -ENOENT;
+	*out = (struct prog_buffer_info){ .addr = name[0] == 'i' ? 0x1000 : 0x9000, .page_size = 2048,
+					  .is_dram = true };
+	return 0;
+}
+
+/* DESIGN §1.4's args are add1's shape: packed with seed 000's kernel sizes
+ * they give seed 000's layout, and each core its own args. */
+static void test_from_args(void)
+{
+	static const char text[] =
+		"[program]\ncores = 0-1,0\n"
+		"[cb.0]\nformat = bfloat16\npages = 2\n"
+		"[cb.16]\nformat = bfloat16\npages = 2\n"
+		"[reader]\nargs = @in 64\ncompile_args = accessor(in)\nargs.1,0 = @in 32\n"
+		"[writer]\nargs = @out 64\ncompile_args = accessor(out)\n"
+		"[compute]\nargs = 64 1.0f\nmath_fidelity = HiFi4\n";
+	struct prog_args *a;
+	struct prog_resolved *r;
+	struct pack_xip x[PACK_NUM_RISCS];
+	struct pack_input in;
+	struct pack_output out;
+	char err[256] = "";
+	int rc;
+
+	rc = prog_args_parse(text, sizeof(text) - 1, "args", 12, 10, &a, err, sizeof(err));
+	REQUIRE(rc == 0, "%s", err);
+	rc = prog_args_resolve(a, "args", lookup, NULL, &r, err, sizeof(err));
+	REQUIRE(rc == 0, "%s", err);
+	seed_input(&in, x, 0);
+	memset(in.local_cb, 0xff, sizeof(in.local_cb));
+	in.local_cb_mask = 0;
+	for (int s = 0; s < PACK_NUM_SLOTS; s++)
+		in.rta_words[s] = 0;
+	REQUIRE(pack_place_cbs(a, &in, err, sizeof(err)) == 0, "%s", err);
+	pack_args_room(a, r, &in);
+	CHECK_EQ(in.local_cb_mask, 0x10001);
+	CHECK_EQ(in.local_cb[0].addr_bytes, 0x37000);
+	CHECK_EQ(in.local_cb[0].size_bytes, 4096);
+	CHECK_EQ(in.local_cb[16].addr_bytes, 0x38000);
+	CHECK_EQ(in.local_cb[16].page_size_bytes, 2048);
+	CHECK_EQ(in.local_cb[1].addr_bytes, 0);
+	CHECK_EQ(in.rta_words[PACK_SLOT_BRISC], 2);
+	rc = pack_kernel_config(&in, &out, err, sizeof(err));
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(out.launch.local_cb_offset, 0x20);
+	CHECK_EQ(out.launch.remote_cb_offset, 0x130);
+	for (int i = 0; i < PACK_NUM_RISCS; i++)
+		CHECK_EQ(out.launch.kernel_text_offset[i], seed_text[i]);
+	for (uint32_t c = 0; c < 2; c++) {
+		const uint32_t *args[PACK_NUM_SLOTS];
+		uint32_t n[PACK_NUM_SLOTS];
+		uint8_t *buf = malloc(out.size);
+		memcpy(buf, out.config, out.size);
+		pack_core_args(r, c, args, n);
+		CHECK_EQ(pack_write_rta(&out, buf, args, n), 0);
+		CHECK_EQ(get32(buf + 0), 0x9000);               /* writer: @out */
+		CHECK_EQ(get32(buf + 8), 0x1000);               /* reader: @in */
+		CHECK_EQ(get32(buf + 12), c ? 32 : 64);         /* reader's override on 1,0 */
+		CHECK_EQ(get32(buf + 20), 0x3f800000);          /* compute: 1.0f */
+		free(buf);
+	}
+	pack_output_free(&out);
+	for (int i = 0; i < PACK_NUM_RISCS; i++)
+		pack_xip_free(&x[i]);
+	prog_resolved_free(r);
+	prog_args_free(a);
+
+	/* CBs that fit L1 byte for byte, but not once each starts 64-aligned. */
+	{
+		static const char full[] = "[cb.0]\nformat = uint8\npages = 1\npage_size = 16\n"
+					   "[cb.1]\nformat = uint8\npages = 84223\npage_size = 16\n";
+		rc = prog_args_parse(full, sizeof(full) - 1, "args", 12, 10, &a, err, sizeof(err));
+		REQUIRE(rc == 0, "%s", err);
+		rc = pack_place_cbs(a, &in, err, sizeof(err));
+		CHECK(rc == -ENOSPC && strstr(err, "CB 1 (1347568 bytes at 0x37040) does not fit"), "%d %s",
+		      rc, err);
+		prog_args_free(a);
+	}
+}
+
 int main(void)
 {
 	test_seed_layout(0);
 	test_seed_layout(12);   /* images not a multiple of 16: same offsets */
 	test_other_parts();
+	test_from_args();
 	return check_exit("test_pack");
 }
