@@ -298,6 +298,69 @@ static void test_cores_and_formats(void)
 	prog_args_free(a);
 }
 
+/* The edges of every range: the last value in, the next one out. */
+static void test_limits(void)
+{
+	char err[512], *text = malloc(4096);
+	int rc;
+	size_t n;
+	struct prog_args *a = parse("[program]\ncores = 0-11,0-9\ntimeout_ms = 3600000\n"
+				    "[cb.31]\nformat = uint8\npages = 84224\npage_size = 16\n",
+				    err, sizeof(err), &rc);
+
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(a->n_cores, 120);
+	CHECK(a->cores[119].x == 11 && a->cores[119].y == 9, "last core %u,%u", a->cores[119].x,
+	      a->cores[119].y);
+	CHECK_EQ(a->timeout_ms, 3600000);
+	CHECK_EQ((uint64_t)a->cb[31].pages * a->cb[31].page_size, 0x180000 - 0x37000);
+	prog_args_free(a);
+	bad("[program]\ntimeout_ms = 3600001\n", 2, "timeout_ms: 3600001 is out of range");
+	bad("[cb.0]\nformat = uint8\npages = 84225\npage_size = 16\n", 3, "pages: 84225 is out of range");
+	bad("[cb.0]\nformat = uint8\npages = 0\n", 3, "pages: 0 is out of range (1..84224)");
+	bad("[cb.0]\nformat = uint8\npages = 1\npage_size = 0\n", 4, "page_size: 0 is out of range");
+	bad("[cb.0]\nformat = uint8\npages = 42112\npage_size = 16\n"
+	    "[cb.1]\nformat = uint8\npages = 42113\npage_size = 16\n", 5,
+	    "[cb.1]: circular buffers need 1347600 bytes");
+
+	/* compile_args: accessor() counts as its 2 words against the 341. */
+	n = (size_t)sprintf(text, "[reader]\ncompile_args = accessor(in)");
+	for (int i = 2; i < PROG_MAX_COMPILE_ARGS; i++)
+		n += (size_t)sprintf(text + n, "%s1", i % 60 ? " " : "\n ");
+	sprintf(text + n, "\n");
+	a = parse(text, err, sizeof(err), &rc);
+	CHECK(rc == 0 && a->kernel[PROG_READER].compile_args.n == PROG_MAX_COMPILE_ARGS - 1, "%s", err);
+	prog_args_free(a);
+	sprintf(text + n, " 1\n");
+	a = parse(text, err, sizeof(err), &rc);
+	CHECK(rc == -EINVAL && strstr(err, "compile_args: more than 341 words"), "%s", err);
+	prog_args_free(a);
+
+	/* 64 defines fit, the 65th does not; a 127-byte define fits. */
+	n = (size_t)sprintf(text, "[writer]\ndefines =");
+	for (int i = 0; i < PROG_MAX_DEFINES; i++)
+		n += (size_t)sprintf(text + n, "%sD%d=%d", i && i % 16 == 0 ? "\n " : " ", i, i);
+	sprintf(text + n, "\n");
+	a = parse(text, err, sizeof(err), &rc);
+	CHECK(rc == 0 && a->kernel[PROG_WRITER].n_defines == PROG_MAX_DEFINES, "%s", err);
+	prog_args_free(a);
+	sprintf(text + n, " X\n");
+	a = parse(text, err, sizeof(err), &rc);
+	CHECK(rc == -EINVAL && strstr(err, "defines: more than 64 defines"), "%s", err);
+	prog_args_free(a);
+	memset(text, 0, 4096);
+	n = (size_t)sprintf(text, "[writer]\ndefines = L=");
+	memset(text + n, 'v', 125);
+	strcat(text, "\n");
+	a = parse(text, err, sizeof(err), &rc);
+	CHECK(rc == 0 && strlen(a->kernel[PROG_WRITER].defines[0]) == 127, "%s", err);
+	prog_args_free(a);
+	text[strlen(text) - 1] = 'v';
+	strcat(text, "\n");
+	bad(text, 2, "defines: bad define 'L=vvv");
+	free(text);
+}
+
 static void test_overrides(void)
 {
 	char err[512];
@@ -421,6 +484,7 @@ int main(void)
 	test_malformed();
 	test_numbers();
 	test_cores_and_formats();
+	test_limits();
 	test_overrides();
 	test_resolve_errors();
 	test_fuzz();
