@@ -556,7 +556,27 @@ static int program_key(struct parse_ctx *ctx, const char *key, const char *value
 			return -EINVAL;
 		return parse_scalar(ctx, key, value, 1, PROG_MAX_TIMEOUT_MS, &a->timeout_ms);
 	}
-	parse_error(ctx, -EINVAL, "unknown key '%s' (cores, timeout_ms)", key);
+	if (strcmp(key, "semaphores") == 0) {
+		char tok[64];
+		bool too_long;
+		if (once(ctx, key, &a->key_line[2]))
+			return -EINVAL;
+		for (const char *s = value; (s = next_token(s, true, tok, sizeof(tok), &too_long));) {
+			uint32_t v;
+			if (a->n_semaphores == PROG_MAX_SEMAPHORES) {
+				parse_error(ctx, -EINVAL, "%s: more than %d semaphores", key,
+					    PROG_MAX_SEMAPHORES);
+				return -EINVAL;
+			}
+			if (too_long || parse_number(ctx, key, tok, false, &v)) {
+				parse_error(ctx, -EINVAL, "%s: bad number '%s'", key, tok);
+				return -EINVAL;
+			}
+			a->semaphores[a->n_semaphores++] = v;
+		}
+		return 0;
+	}
+	parse_error(ctx, -EINVAL, "unknown key '%s' (cores, timeout_ms, semaphores)", key);
 	return -EINVAL;
 }
 

@@ -21,6 +21,7 @@
 #define PROG_DEFINE_MAX       128    /* NAME=VALUE, bytes */
 #define PROG_NAME_MAX         TTRT_BUFFER_NAME_MAX
 #define PROG_MAX_TIMEOUT_MS   (3600u * 1000u)
+#define PROG_MAX_SEMAPHORES   16     /* tt-metal's NUM_SEMAPHORES */
 
 /* The three kernels of a program and the RISCs they run on. */
 enum prog_kernel {
@@ -113,6 +114,8 @@ struct prog_args {
 	struct ttrt_xy *cores;          /* logical, in the order listed */
 	uint32_t n_cores;
 	uint32_t timeout_ms;            /* 0: the daemon's default */
+	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* initial values; get_semaphore(id) */
+	uint32_t n_semaphores;
 	struct prog_cb cb[PROG_NUM_CBS];
 	struct prog_kernel_args kernel[PROG_NUM_KERNELS];
 	int key_line[4];

@@ -52,7 +52,7 @@ static int check_input(const struct pack_input *in, char *err, size_t errlen)
 			return -EINVAL;
 		}
 	}
-	if (in->n_semaphores > TT_NUM_CIRCULAR_BUFFERS || (in->n_semaphores && !in->semaphores)) {
+	if (in->n_semaphores > PACK_MAX_SEMAPHORES || (in->n_semaphores && !in->semaphores)) {
 		ttrt_set_err(err, errlen, "bad semaphore list (%u)", in->n_semaphores);
 		return -EINVAL;
 	}

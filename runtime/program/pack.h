@@ -36,6 +36,7 @@ enum pack_slot {
 #define PACK_XIP_MAX_SIZE   (1u << 20)   /* larger than any kernel-config buffer */
 #define PACK_XIP_MAX_COPIES 4
 #define PACK_MAX_RTA_WORDS  341
+#define PACK_MAX_SEMAPHORES 16
 
 /* A segment whose run-time address (VMA) is not where it sits in the image
  * (LMA): its bytes must be copied to vaddr before the kernel runs, the

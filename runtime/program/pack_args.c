@@ -62,6 +62,8 @@ void pack_args_room(const struct prog_args *a, const struct prog_resolved *r, st
 		in->crta[s] = k->common_args.v;
 		in->crta_words[s] = k->common_args.n;
 	}
+	in->semaphores = a->semaphores;
+	in->n_semaphores = a->n_semaphores;
 	in->brisc_noc_id = a->kernel[PROG_WRITER].noc;
 	in->min_remote_cb_start_index = TT_NUM_CIRCULAR_BUFFERS;
 }

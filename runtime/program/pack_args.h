@@ -18,7 +18,8 @@
  * the end of L1. */
 int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, size_t errlen);
 /* Room for each kernel's unique args (the most any core gets), its common
- * args, the writer's NOC as brisc_noc_id, no remote CBs. */
+ * args, the semaphores, the writer's NOC as brisc_noc_id, no remote CBs.
+ * in points into a and r: keep them until packed. */
 void pack_args_room(const struct prog_args *a, const struct prog_resolved *r,
 		    struct pack_input *in);
 /* Core number `core` (an index into prog_args.cores): its unique args in

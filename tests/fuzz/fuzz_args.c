@@ -54,6 +54,7 @@ static void check_args(const struct prog_args *a)
 			FUZZ_CHECK(a->cores[i].x != a->cores[j].x || a->cores[i].y != a->cores[j].y);
 	}
 	FUZZ_CHECK(a->timeout_ms <= PROG_MAX_TIMEOUT_MS);
+	FUZZ_CHECK(a->n_semaphores <= PROG_MAX_SEMAPHORES);
 	for (int i = 0; i < PROG_NUM_CBS; i++) {
 		if (!a->cb[i].present)
 			continue;

@@ -3,7 +3,8 @@
  * The kernel test_pack_launch runs on all five RISCs, packed from an args
  * file. Each RISC writes, at L1 0x40000 + 32 * hart_id: its runtime args
  * 0 + 1, common arg 0, CB 16's page size as this RISC sees it, a marker
- * from initialised .data, and a word of .bss (zero), so the test sees that
+ * from initialised .data, a word of .bss (zero), and semaphore 1 (at
+ * get_semaphore(1) = sem_l1_base + 16), so the test sees that
  * every part of the kernel-config buffer reached the right RISC.
  */
 #include "tt/fw_abi.h"
@@ -24,5 +25,6 @@ __attribute__((section(".start"))) void _start(void)
 	out[2] = FW->cb_interface[16].fifo_page_size;
 	out[3] = marker + FW->hart_id;
 	out[4] = zeroed[FW->hart_id & 3];
+	out[5] = *(volatile uint32_t *)(uintptr_t)(FW->sem_l1_base + 16);
 	zeroed[FW->hart_id & 3] = 1;   /* .bss lives in the image: the next launch re-packs it */
 }

@@ -128,7 +128,12 @@ static void bad(const char *text, int line, const char *want)
 
 static void test_malformed(void)
 {
-	bad("[program]\ncores = 0,0\ncorez = 1\n", 3, "[program] unknown key 'corez'");
+	bad("[program]\ncores = 0,0\ncorez = 1\n", 3,
+	    "[program] unknown key 'corez' (cores, timeout_ms, semaphores)");
+	bad("[program]\nsemaphores = 0 @x\n", 2, "semaphores: bad number '@x'");
+	bad("[program]\nsemaphores = 0 1.0f\n", 2, "semaphores: bad number '1.0f'");
+	bad("[program]\nsemaphores = 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 2,
+	    "semaphores: more than 16 semaphores");
 	bad("[program]\n[readr]\nargs = 1\n", 2, "unknown section [readr]");
 	bad("[program]\n\n[bogus]\n", 3, "unknown section [bogus]");
 	bad("[reader]\nargs = 1 2 x3\n", 2, "[reader] args: bad number 'x3'");
@@ -292,6 +297,13 @@ static void test_cores_and_formats(void)
 	      a->kernel[PROG_COMPUTE].math_approx_mode);
 	prog_args_free(a);
 
+	a = parse("[program]\nsemaphores = 0, 5\n  0xffffffff\n", err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(a->n_semaphores, 3);
+	CHECK_EQ(a->semaphores[1], 5);
+	CHECK_EQ(a->semaphores[2], 0xffffffff);
+	prog_args_free(a);
+
 	/* No [program]: core 0,0; an empty file is a valid empty program. */
 	a = parse("", err, sizeof(err), &rc);
 	CHECK(rc == 0 && a && a->n_cores == 1 && a->timeout_ms == 0, "%s", err);
@@ -313,6 +325,7 @@ static void test_limits(void)
 	CHECK(a->cores[119].x == 11 && a->cores[119].y == 9, "last core %u,%u", a->cores[119].x,
 	      a->cores[119].y);
 	CHECK_EQ(a->timeout_ms, 3600000);
+	CHECK_EQ(a->n_semaphores, 0);
 	CHECK_EQ((uint64_t)a->cb[31].pages * a->cb[31].page_size, 0x180000 - 0x37000);
 	prog_args_free(a);
 	bad("[program]\ntimeout_ms = 3600001\n", 2, "timeout_ms: 3600001 is out of range");

@@ -14,6 +14,7 @@
 static const char args_text[] =
 	"[program]\n"
 	"cores = 0,0 3,2\n"
+	"semaphores = 0 0x5e4a\n"
 	"[cb.0]\nformat = bfloat16\npages = 2\n"
 	"[cb.16]\nformat = float32\npages = 1\n"
 	"[reader]\nargs = 100 7\nargs.3,2 = 200 9\ncommon_args = 0xBB\n"
@@ -100,6 +101,8 @@ int main(int argc, char **argv)
 				CHECK(got[h][3] == 0x600d0000u + (uint32_t)h, "core %u risc %d .data 0x%x", c,
 				      h, got[h][3]);
 				CHECK(got[h][4] == 0, "core %u risc %d .bss %u", c, h, got[h][4]);
+				CHECK(got[h][5] == 0x5e4a, "core %u risc %d semaphore 1 0x%x", c, h,
+				      got[h][5]);
 			}
 			/* BRISC and NCRISC see CB 16's page size in bytes. */
 			CHECK_EQ(got[0][2], 4096);
