@@ -226,6 +226,8 @@ static int parse_number(struct parse_ctx *ctx, const char *key, const char *tok,
 		memcpy(buf, tok, n - 1);
 		buf[n - 1] = '\0';
 		errno = 0;
+		/* The syntax is checked above; ttfs never calls setlocale, so
+		 * strtof's decimal point is '.'. */
 		f = strtof(buf, NULL);
 		if (errno == ERANGE && isinf(f)) {
 			parse_error(ctx, -EINVAL, "%s: float '%s' is out of range", key, tok);
