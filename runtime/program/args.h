@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * A program's `args` file (INI, DESIGN §1.4; the syntax is in
+ * docs/programs-args.md): parsed into a symbolic form, where `@name` and
+ * `accessor(name)` still name DRAM buffers, then resolved at launch into
+ * the 32-bit words each kernel gets on each core.
+ */
+#ifndef TTRT_PROGRAM_ARGS_H
+#define TTRT_PROGRAM_ARGS_H
+
+#include "ttrt.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROG_NUM_CBS          32
+#define PROG_MAX_ARGS         341    /* tt-metal's max_runtime_args per kernel and core */
+#define PROG_MAX_COMPILE_ARGS 341
+#define PROG_MAX_DEFINES      64
+#define PROG_DEFINE_MAX       128    /* NAME=VALUE, bytes */
+#define PROG_NAME_MAX         TTRT_BUFFER_NAME_MAX
+#define PROG_MAX_TIMEOUT_MS   (3600u * 1000u)
+#define PROG_MAX_SEMAPHORES   16     /* tt-metal's NUM_SEMAPHORES */
+
+/* The three kernels of a program and the RISCs they run on. */
+enum prog_kernel {
+	PROG_READER,     /* NCRISC (RISCV_1), NOC 1 by default */
+	PROG_WRITER,     /* BRISC (RISCV_0), NOC 0 by default */
+	PROG_COMPUTE,    /* TRISC0..2 */
+	PROG_NUM_KERNELS
+};
+
+/* tt-metal's DataFormat, with its numeric values. */
+enum prog_data_format {
+	PROG_FMT_FLOAT32 = 0,
+	PROG_FMT_FLOAT16 = 1,
+	PROG_FMT_BFP8 = 2,
+	PROG_FMT_BFP4 = 3,
+	PROG_FMT_FLOAT16_B = 5,
+	PROG_FMT_BFP8_B = 6,
+	PROG_FMT_BFP4_B = 7,
+	PROG_FMT_INT32 = 8,
+	PROG_FMT_UINT16 = 9,
+	PROG_FMT_BFP2 = 11,
+	PROG_FMT_INT8 = 14,
+	PROG_FMT_BFP2_B = 15,
+	PROG_FMT_UINT32 = 24,
+	PROG_FMT_UINT8 = 30,
+	PROG_FMT_INVALID = 0xff,
+};
+
+enum prog_math_fidelity {
+	PROG_LOFI = 0,
+	PROG_HIFI2 = 2,
+	PROG_HIFI3 = 3,
+	PROG_HIFI4 = 4,
+};
+
+/* One item of an argument list, as written. */
+enum prog_word_kind {
+	PROG_WORD_VALUE,      /* a number or float bits */
+	PROG_WORD_BUFFER,     /* @name: the buffer's address */
+	PROG_WORD_ACCESSOR,   /* accessor(name): PROG_ACCESSOR_WORDS words */
+};
+
+struct prog_word {
+	enum prog_word_kind kind;
+	uint32_t value;
+	char buffer[PROG_NAME_MAX + 1];
+};
+
+struct prog_words {
+	struct prog_word *w;
+	uint32_t n, cap;
+	int line;             /* where the key was set, for errors at resolve time */
+};
+
+/* args.X,Y = ... : runtime args that replace the kernel's `args` on some cores. */
+struct prog_override {
+	struct ttrt_xy *cores;
+	uint32_t n_cores;
+	struct prog_words args;
+};
+
+struct prog_kernel_args {
+	bool present;                   /* its section appeared */
+	int line;                       /* of the section header */
+	struct prog_words args;         /* unique runtime args (the same on every core) */
+	struct prog_words common_args;  /* common runtime args */
+	struct prog_words compile_args;
+	char defines[PROG_MAX_DEFINES][PROG_DEFINE_MAX];   /* "NAME=VALUE" */
+	uint32_t n_defines;
+	uint8_t noc;
+	/* [compute] only */
+	enum prog_math_fidelity math_fidelity;
+	bool fp32_dest_acc_en;
+	bool math_approx_mode;
+	struct prog_override *overrides;
+	uint32_t n_overrides;
+	int key_line[16];               /* first line of each key, for duplicates */
+};
+
+struct prog_cb {
+	bool present;
+	int line;
+	enum prog_data_format format;
+	uint32_t pages;
+	uint32_t page_size;             /* bytes; one tile of the format unless set */
+	int key_line[4];
+};
+
+struct prog_args {
+	struct ttrt_xy *cores;          /* logical, in the order listed */
+	uint32_t n_cores;
+	uint32_t timeout_ms;            /* 0: the daemon's default */
+	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* initial values; get_semaphore(id) */
+	uint32_t n_semaphores;
+	struct prog_cb cb[PROG_NUM_CBS];
+	struct prog_kernel_args kernel[PROG_NUM_KERNELS];
+	int key_line[4];
+};
+
+/* Parses the text of an args file (len bytes, need not end in NUL).
+ * Cores are checked against a grid_x by grid_y logical grid. name prefixes
+ * error messages ("name:LINE: reason"). Returns 0, -EINVAL (reason in err)
+ * or -ENOMEM. */
+int prog_args_parse(const char *text, size_t len, const char *name, unsigned grid_x,
+		    unsigned grid_y, struct prog_args **out, char *err, size_t errlen);
+void prog_args_free(struct prog_args *args);
+
+const char *prog_kernel_name(enum prog_kernel k);         /* "reader", ... */
+const char *prog_format_name(enum prog_data_format f);    /* tt-metal's spelling */
+/* Bytes of one 32x32 tile of a format, 0 for an unknown one. */
+uint32_t prog_format_tile_size(enum prog_data_format f);
+
+/* ---- resolution ---------------------------------------------------------- */
+
+/* What the resolver needs to know about a buffer. */
+struct prog_buffer_info {
+	uint64_t addr;        /* bank address, the same in every bank */
+	uint32_t page_size;
+	bool is_dram;
+};
+
+/* Looks a buffer up by name: 0 and *out filled, or -ENOENT. */
+typedef int (*prog_buffer_lookup_fn)(void *ctx, const char *name, struct prog_buffer_info *out);
+
+/*
+ * accessor(name) expands to the compile-time words of tt-metal's
+ * TensorAccessorArgs for an interleaved buffer, newest layout (since
+ * tt-metal #38958): word 0 is the ArgsConfig flags (IsDram = 2; not
+ * sharded, nothing at run time), word 1 the aligned page size (the page
+ * size rounded up to 64 bytes in DRAM, 16 in L1). The kernel SDK's
+ * TensorAccessorArgs<N>() reads the same two words.
+ */
+#define PROG_ACCESSOR_WORDS        2
+#define PROG_ACCESSOR_FLAG_SHARDED 1u
+#define PROG_ACCESSOR_FLAG_IS_DRAM 2u
+
+struct prog_accessor_args {
+	uint32_t config;            /* PROG_ACCESSOR_FLAG_* */
+	uint32_t aligned_page_size;
+};
+
+void prog_accessor_args(const struct prog_buffer_info *buf, struct prog_accessor_args *out);
+
+struct prog_u32s {
+	uint32_t *v;
+	uint32_t n;
+};
+
+struct prog_resolved_kernel {
+	struct prog_u32s compile_args;
+	struct prog_u32s common_args;
+	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores */
+};
+
+struct prog_resolved {
+	uint32_t n_cores;
+	struct prog_resolved_kernel kernel[PROG_NUM_KERNELS];
+};
+
+/* Turns every symbolic word into its value with lookup. An unknown buffer
+ * is -ENOENT, with "name:LINE: [section] key: no DRAM buffer 'x'" in err. */
+int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn lookup,
+		      void *ctx, struct prog_resolved **out, char *err, size_t errlen);
+void prog_resolved_free(struct prog_resolved *r);
+
+#endif /* TTRT_PROGRAM_ARGS_H */

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * From the symbolic args to the words each kernel gets: buffer names are
+ * looked up now, at launch, so a buffer created or resized after `args`
+ * was written is seen as it is.
+ */
+#include "program/args.h"
+#include "runtime_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void prog_accessor_args(const struct prog_buffer_info *buf, struct prog_accessor_args *out)
+{
+	uint32_t align = buf->is_dram ? TTRT_DRAM_ALIGNMENT : 16u;
+
+	out->config = buf->is_dram ? PROG_ACCESSOR_FLAG_IS_DRAM : 0u;
+	out->aligned_page_size = (buf->page_size + align - 1) / align * align;
+}
+
+struct resolve_ctx {
+	const char *name;
+	prog_buffer_lookup_fn lookup;
+	void *lookup_ctx;
+	char *err;
+	size_t errlen;
+};
+
+static int lookup(struct resolve_ctx *rc, const char *kernel, const char *key, int line,
+		  const char *buf, struct prog_buffer_info *info)
+{
+	int ret = rc->lookup(rc->lookup_ctx, buf, info);
+
+	if (ret == -ENOENT) {
+		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: no DRAM buffer '%s'", rc->name, line,
+			     kernel, key, buf);
+		return -ENOENT;
+	}
+	if (ret) {
+		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: buffer '%s': %s", rc->name, line,
+			     kernel, key, buf, strerror(-ret));
+		return ret;
+	}
+	if (info->addr > UINT32_MAX) {
+		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: buffer '%s' at 0x%llx is beyond 32 bits",
+			     rc->name, line, kernel, key, buf, (unsigned long long)info->addr);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+static int resolve_words(struct resolve_ctx *rc, const char *kernel, const char *key,
+			 const struct prog_words *ws, struct prog_u32s *out)
+{
+	uint32_t n = 0;
+
+	out->n = 0;
+	for (uint32_t i = 0; i < ws->n; i++)
+		n += ws->w[i].kind == PROG_WORD_ACCESSOR ? PROG_ACCESSOR_WORDS : 1;
+	out->v = calloc(n ? n : 1, sizeof(*out->v));
+	if (!out->v)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < ws->n; i++) {
+		const struct prog_word *w = &ws->w[i];
+		struct prog_buffer_info info;
+		struct prog_accessor_args acc;
+		int ret;
+
+		if (w->kind == PROG_WORD_VALUE) {
+			out->v[out->n++] = w->value;
+			continue;
+		}
+		ret = lookup(rc, kernel, key, ws->line, w->buffer, &info);
+		if (ret)
+			return ret;
+		if (w->kind == PROG_WORD_BUFFER) {
+			out->v[out->n++] = (uint32_t)info.addr;
+			continue;
+		}
+		prog_accessor_args(&info, &acc);
+		out->v[out->n++] = acc.config;
+		out->v[out->n++] = acc.aligned_page_size;
+	}
+	return 0;
+}
+
+/* The override that names core c, if any (the parser allows one). */
+static const struct prog_override *override_for(const struct prog_kernel_args *k, struct ttrt_xy c)
+{
+	for (uint32_t o = 0; o < k->n_overrides; o++)
+		for (uint32_t i = 0; i < k->overrides[o].n_cores; i++)
+			if (k->overrides[o].cores[i].x == c.x && k->overrides[o].cores[i].y == c.y)
+				return &k->overrides[o];
+	return NULL;
+}
+
+static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, enum prog_kernel kid,
+			  struct prog_resolved_kernel *out)
+{
+	const struct prog_kernel_args *k = &a->kernel[kid];
+	const char *kname = prog_kernel_name(kid);
+	int ret;
+
+	out->core_args = calloc(a->n_cores ? a->n_cores : 1, sizeof(*out->core_args));
+	if (!out->core_args)
+		return -ENOMEM;
+	ret = resolve_words(rc, kname, "compile_args", &k->compile_args, &out->compile_args);
+	if (!ret)
+		ret = resolve_words(rc, kname, "common_args", &k->common_args, &out->common_args);
+	for (uint32_t c = 0; c < a->n_cores && !ret; c++) {
+		const struct prog_override *o = override_for(k, a->cores[c]);
+		char key[32];
+
+		if (o)
+			snprintf(key, sizeof(key), "args.%u,%u", a->cores[c].x, a->cores[c].y);
+		else
+			snprintf(key, sizeof(key), "args");
+		ret = resolve_words(rc, kname, key, o ? &o->args : &k->args, &out->core_args[c]);
+	}
+	return ret;
+}
+
+int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn fn,
+		      void *ctx, struct prog_resolved **out, char *err, size_t errlen)
+{
+	struct resolve_ctx rc = {
+		.name = name, .lookup = fn, .lookup_ctx = ctx, .err = err, .errlen = errlen,
+	};
+	struct prog_resolved *r = calloc(1, sizeof(*r));
+	int ret = 0;
+
+	*out = NULL;
+	if (!r)
+		return -ENOMEM;
+	r->n_cores = args->n_cores;
+	for (int k = 0; k < PROG_NUM_KERNELS && !ret; k++)
+		ret = resolve_kernel(&rc, args, (enum prog_kernel)k, &r->kernel[k]);
+	if (ret) {
+		if (ret == -ENOMEM)
+			ttrt_set_err(err, errlen, "%s: out of memory", name);
+		prog_resolved_free(r);
+		return ret;
+	}
+	*out = r;
+	return 0;
+}
+
+void prog_resolved_free(struct prog_resolved *r)
+{
+	if (!r)
+		return;
+	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
+		struct prog_resolved_kernel *rk = &r->kernel[k];
+		free(rk->compile_args.v);
+		free(rk->common_args.v);
+		if (rk->core_args)
+			for (uint32_t c = 0; c < r->n_cores; c++)
+				free(rk->core_args[c].v);
+		free(rk->core_args);
+	}
+	free(r);
+}
