@@ -7,7 +7,10 @@
 #include "check.h"
 #include "inode_table.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PARENT 1000
@@ -226,11 +229,103 @@ static void test_growth(void)
 	inode_table_destroy(t);
 }
 
+/* Threads racing add, lookup, get, remove, ref and forget on a few names:
+ * no entry is lost or freed twice, and every payload is released once. */
+#define THREADS 4
+#define ITERS 50000
+#define NAMES 8
+
+static atomic_long racing_added, racing_released;
+static struct inode_table *racing;
+
+static void release_counted(void *payload)
+{
+	atomic_fetch_add(&racing_released, 1);
+	free(payload);
+}
+
+static void *race(void *arg)
+{
+	unsigned seed = (unsigned)(uintptr_t)arg;
+	char name[16];
+	long bad = 0;
+
+	for (int i = 0; i < ITERS; i++) {
+		struct inode_entry *e;
+		uint64_t id;
+		int *payload;
+
+		snprintf(name, sizeof(name), "n%d", rand_r(&seed) % NAMES);
+		switch (rand_r(&seed) % 4) {
+		case 0:
+			payload = malloc(sizeof(*payload));
+			if (!payload)
+				break;
+			if (inode_table_add(racing, PARENT, name, 1, INODE_DIR, payload,
+					    release_counted, &id) == 0)
+				atomic_fetch_add(&racing_added, 1);
+			else
+				free(payload);
+			break;
+		case 1:
+			e = inode_table_lookup(racing, PARENT, name);
+			if (e && strcmp(inode_entry_name(e), name) != 0)
+				bad++;
+			if (e && inode_table_ref(racing, inode_entry_id(e), 2) == 0)
+				inode_table_forget(racing, inode_entry_id(e), 2);
+			inode_table_put(racing, e);
+			break;
+		case 2:
+			if (inode_table_remove(racing, PARENT, name, &e) == 0)
+				inode_table_put(racing, e);
+			break;
+		default:
+			e = inode_table_lookup(racing, PARENT, name);
+			if (e) {
+				id = inode_entry_id(e);
+				inode_table_put(racing, e);
+				e = inode_table_get(racing, id);
+				if (e && inode_entry_id(e) != id)
+					bad++;
+				inode_table_put(racing, e);
+			}
+		}
+	}
+	return (void *)(intptr_t)bad;
+}
+
+static void test_threads(void)
+{
+	pthread_t th[THREADS];
+	char name[16];
+
+	REQUIRE(inode_table_create(&racing) == 0, "create");
+	for (int i = 0; i < THREADS; i++)
+		REQUIRE(pthread_create(&th[i], NULL, race, (void *)(uintptr_t)(i + 1)) == 0,
+			"thread");
+	for (int i = 0; i < THREADS; i++) {
+		void *bad;
+
+		pthread_join(th[i], &bad);
+		CHECK_EQ((intptr_t)bad, 0);
+	}
+	for (int i = 0; i < NAMES; i++) {
+		snprintf(name, sizeof(name), "n%d", i);
+		inode_table_remove(racing, PARENT, name, NULL);
+	}
+	CHECK_EQ(inode_table_count(racing), 0);
+	CHECK_EQ(inode_table_subdirs(racing, PARENT), 0);
+	CHECK(atomic_load(&racing_added) > 0, "some adds won");
+	CHECK_EQ(atomic_load(&racing_released), atomic_load(&racing_added));
+	inode_table_destroy(racing);
+}
+
 int main(void)
 {
 	test_add_find();
 	test_children_order();
 	test_lookup_forget_remove();
 	test_growth();
+	test_threads();
 	return check_exit("test_inode_table");
 }
