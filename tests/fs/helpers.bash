@@ -111,7 +111,7 @@ ttfs_guard() {
 	local dog=$!
 	status=0
 	wait "$cmd" || status=$?
-	kill "$dog" 2>/dev/null
+	kill "$dog" 2>/dev/null || true   # it may have seen cmd end and exited
 	wait "$dog" 2>/dev/null || true   # killed: 143, not a failure of cmd
 	if [ -s "$fired" ]; then
 		rm -f "$fired"
