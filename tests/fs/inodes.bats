@@ -109,3 +109,38 @@ PY
 	run -0 ls "$(BUFS)"
 	assert_output ""
 }
+
+@test "racing mkdir, rmdir, stat and ls of the same names: the listing agrees with the link count" {
+	cat >"$BATS_FILE_TMPDIR/race.py" <<'PY'
+import errno, os, random, sys, time
+d, role, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
+random.seed(seed)
+end = time.monotonic() + 3
+ok = {errno.EEXIST, errno.ENOENT}
+while time.monotonic() < end:
+    p = os.path.join(d, "r%d" % random.randrange(4))
+    try:
+        if role == "names":
+            os.mkdir(p) if random.random() < 0.5 else os.rmdir(p)
+        else:
+            os.stat(os.path.join(p, "size"))
+            for n in os.listdir(d):
+                os.stat(os.path.join(d, n))
+    except OSError as e:
+        if e.errno not in ok:
+            sys.exit("%s %s: %s" % (role, p, e))
+PY
+	local pids=() i
+	for i in 1 2; do
+		ttfs_guard 60 python3 "$BATS_FILE_TMPDIR/race.py" "$(BUFS)" names "$i" &
+		pids+=($!)
+		ttfs_guard 60 python3 "$BATS_FILE_TMPDIR/race.py" "$(BUFS)" stat "$((i + 10))" &
+		pids+=($!)
+	done
+	for i in "${pids[@]}"; do
+		wait "$i" || fail "a racer failed with status $?"
+	done
+	local n
+	n=$(find "$(BUFS)" -mindepth 1 -maxdepth 1 -type d | wc -l)
+	assert_equal "$(links "$(BUFS)")" $((n + 2))
+}
