@@ -307,15 +307,22 @@ fail:
 }
 
 /* The runtime buffer is made first and handed to the table, which refuses
- * a name already taken; the loser of two racing mkdirs deletes its own. */
+ * a name already taken; the loser of two racing mkdirs deletes its own.
+ * The common case of a taken name is refused before making anything. */
 static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struct node *child)
 {
+	struct inode_entry *e;
 	struct ttrt_buffer *b;
 	uint64_t id;
 	int rc;
 
 	if (dir.kind != K_BUFFERS_DIR)
 		return -EPERM;
+	e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	if (e) {
+		inode_table_put(fs->inodes, e);
+		return -EEXIST;
+	}
 	rc = ttrt_buffer_new(fs->dev, name, &b);
 	if (rc)
 		return rc;
