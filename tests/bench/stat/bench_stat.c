@@ -7,7 +7,10 @@
  *
  * Makes buffer "first" in MOUNTPOINT/dram/buffers and times stat(2) of
  * first/size; then makes 5,000 more and times stat of the newest's size
- * and of first/size again. Each figure is the median of BENCH_SAMPLES
+ * and of first/size again; then removes the 5,000 and times first/size
+ * once more. The lower of the two one-buffer figures is the baseline, so
+ * a burst of load during one of them does not flatter the ratio. Each
+ * figure is the median of BENCH_SAMPLES
  * (default 20000) single calls, taken in rounds that alternate the paths
  * so that load from other processes hits them alike. Every entry and
  * attribute has a zero timeout in ttfs, so each stat walks the path
@@ -103,7 +106,7 @@ static int make(const char *name)
 	return -1;
 }
 
-static void remove_all(int made)
+static void remove_many(int made)
 {
 	char path[4200], name[32];
 
@@ -113,15 +116,13 @@ static void remove_all(int made)
 		if (rmdir(path) != 0)
 			fprintf(stderr, "bench_stat: rmdir %s: %s\n", path, strerror(errno));
 	}
-	path_of(path, sizeof(path), "first", NULL);
-	rmdir(path);
 }
 
 int main(int argc, char **argv)
 {
 	char first[4200], newest[4200], name[32];
 	const char *paths[2];
-	double one, many[2], worst;
+	double one, one_after, many[2], worst;
 	int samples = 20000, made = 0, status = 2;
 	const char *env = getenv("BENCH_SAMPLES");
 
@@ -148,9 +149,17 @@ int main(int argc, char **argv)
 	paths[1] = first;
 	if (measure(paths, 2, samples, many))
 		goto out;
-	worst = many[0] > many[1] ? many[0] : many[1];
+	remove_many(made);
+	made = 0;
+	paths[0] = first;
+	if (measure(paths, 1, samples, &one_after))
+		goto out;
 	printf("stat of a buffer's size, median of %d calls each:\n", samples);
-	printf("  1 buffer:                  %8.1f us\n", one);
+	printf("  1 buffer:                  %8.1f us, after the 5,000 went: %.1f us\n", one,
+	       one_after);
+	if (one_after < one)
+		one = one_after;
+	worst = many[0] > many[1] ? many[0] : many[1];
 	printf("  %d buffers, the newest: %8.1f us  (%.2fx)\n", NBUFFERS + 1, many[0],
 	       many[0] / one);
 	printf("  %d buffers, the first:  %8.1f us  (%.2fx)\n", NBUFFERS + 1, many[1],
@@ -159,6 +168,8 @@ int main(int argc, char **argv)
 	       worst / one <= TARGET ? "PASS" : "MISS");
 	status = worst / one <= TARGET ? 0 : 1;
 out:
-	remove_all(made);
+	remove_many(made);
+	path_of(first, sizeof(first), "first", NULL);
+	rmdir(first);
 	return status;
 }
