@@ -15,11 +15,11 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-struct buffer_nodes;
+struct inode_table;
 
 struct fs {
 	struct ttrt_device *dev;
-	struct buffer_nodes *buffers;
+	struct inode_table *inodes;   /* dynamic nodes: buffers */
 	uid_t uid;
 	gid_t gid;
 	struct timespec mounted_at;

@@ -2,9 +2,9 @@
  *
  * ttfs: mount a Tenstorrent Blackhole P100A as a file tree.
  */
-#include "buffer_nodes.h"
 #include "daemonize.h"
 #include "fs.h"
+#include "inode_table.h"
 #include "ops.h"
 #include "options.h"
 
@@ -90,7 +90,7 @@ int main(int argc, char *argv[])
 	}
 	if (open_files_init(&fs.open))
 		goto out_dev;
-	if (buffer_nodes_create(&fs.buffers))
+	if (inode_table_create(&fs.inodes))
 		goto out_open;
 	se = fuse_session_new(&args, &ttfs_ops, sizeof(ttfs_ops), &fs);
 	if (!se)
@@ -107,7 +107,7 @@ out_signals:
 out_session:
 	fuse_session_destroy(se);
 out_nodes:
-	buffer_nodes_destroy(fs.buffers);
+	inode_table_destroy(fs.inodes);
 out_open:
 	/* Stopped by a signal, the kernel sends no release for open files. */
 	open_files_close_all(&fs.open);

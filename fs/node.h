@@ -2,9 +2,10 @@
  *
  * Nodes of the tree. The fixed tree (device, cores, noc0, dram banks) has
  * computed inode numbers, as Plan 9 devices pack (kind, instance, file)
- * into a qid: nothing is allocated per lookup. Buffers created with mkdir
- * carry a never-reused id in the same encoding and are tracked, with
- * lookup counts, in buffer_nodes.c.
+ * into a qid: nothing is allocated per lookup. Directories created at run
+ * time (buffers) carry the never-reused id of their entry in the inode
+ * table (inode_table.c) as idx; their files share that id, and the
+ * kernel's lookups of all of them are counted on the entry.
  */
 #ifndef TTFS_NODE_H
 #define TTFS_NODE_H
@@ -64,6 +65,13 @@ static inline struct node node_make(enum node_kind kind, uint64_t idx, uint32_t 
 {
 	struct node n = { kind, idx, file };
 	return n;
+}
+
+/* The inode table entry on which the kernel's lookups of n are counted,
+ * or 0 for a fixed node (not counted: it never goes away). */
+static inline uint64_t node_table_id(struct node n)
+{
+	return n.kind == K_BUFFER_DIR || n.kind == K_BUFFER_FILE ? n.idx : 0;
 }
 
 #endif

@@ -4,7 +4,7 @@
  * its subtree, reply. Every entry and attribute has a zero timeout and
  * every file is direct_io, so nothing the kernel shows is ever stale.
  */
-#include "buffer_nodes.h"
+#include "inode_table.h"
 #include "ops.h"
 
 #include <errno.h>
@@ -30,29 +30,30 @@ int node_stat(struct fs *fs, struct node n, struct stat *st)
 	return ops ? ops->stat(fs, n, st) : -ENOENT;
 }
 
-static int is_buffer_node(struct node n)
-{
-	return n.kind == K_BUFFER_DIR || n.kind == K_BUFFER_FILE;
-}
-
-/* Reply with an entry; buffer nodes count the lookup for forget. */
+/* Reply with an entry. A dynamic node's lookup is counted before the
+ * reply (a forget may follow it at once) and given back if it fails. */
 void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
 {
+	uint64_t id = node_table_id(child);
 	struct fuse_entry_param e;
 	int rc;
 
+	if (id && inode_table_ref(fs->inodes, id, 1) != 0) {
+		fuse_reply_err(req, ENOENT);   /* removed and forgotten meanwhile */
+		return;
+	}
 	memset(&e, 0, sizeof(e));
 	rc = node_stat(fs, child, &e.attr);
 	if (rc) {
+		if (id)
+			inode_table_forget(fs->inodes, id, 1);
 		fuse_reply_err(req, -rc);
 		return;
 	}
 	e.ino = node_ino(child);
 	e.generation = 1;
-	if (is_buffer_node(child))
-		buffer_nodes_lookup(fs->buffers, child.idx, 1);
-	if (fuse_reply_entry(req, &e) != 0 && is_buffer_node(child))
-		buffer_nodes_forget(fs->buffers, child.idx, 1);
+	if (fuse_reply_entry(req, &e) != 0 && id)
+		inode_table_forget(fs->inodes, id, 1);
 }
 
 static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
@@ -68,22 +69,24 @@ static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 		reply_entry(req, fs, child);
 }
 
+static void forget_one(struct fs *fs, fuse_ino_t ino, uint64_t nlookup)
+{
+	uint64_t id = node_table_id(node_of_ino(ino));
+
+	if (id)
+		inode_table_forget(fs->inodes, id, nlookup);
+}
+
 static void op_forget(fuse_req_t req, fuse_ino_t ino, uint64_t nlookup)
 {
-	struct node n = node_of_ino(ino);
-
-	if (is_buffer_node(n))
-		buffer_nodes_forget(fs_of(req)->buffers, n.idx, nlookup);
+	forget_one(fs_of(req), ino, nlookup);
 	fuse_reply_none(req);
 }
 
 static void op_forget_multi(fuse_req_t req, size_t count, struct fuse_forget_data *forgets)
 {
-	for (size_t i = 0; i < count; i++) {
-		struct node n = node_of_ino(forgets[i].ino);
-		if (is_buffer_node(n))
-			buffer_nodes_forget(fs_of(req)->buffers, n.idx, forgets[i].nlookup);
-	}
+	for (size_t i = 0; i < count; i++)
+		forget_one(fs_of(req), forgets[i].ino, forgets[i].nlookup);
 	fuse_reply_none(req);
 }
 

@@ -18,7 +18,7 @@ static inline struct fs *fs_of(fuse_req_t req)
 }
 
 int node_stat(struct fs *fs, struct node n, struct stat *st);
-/* Reply with an entry; buffer nodes count the lookup for forget. */
+/* Reply with an entry; dynamic nodes count the lookup for forget. */
 void reply_entry(fuse_req_t req, struct fs *fs, struct node child);
 
 void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);

@@ -3,9 +3,13 @@
  * dram/buffers/<name>/: interleaved DRAM buffers made with mkdir.
  * size and page_size take one value per write(2), as sysfs attributes do;
  * data is the buffer's bytes in logical order.
+ *
+ * The names of buffers live in the inode table (fs->inodes), one entry per
+ * buffer under the dram/buffers inode; the entry owns a reference to the
+ * runtime buffer, which carries its name only for messages and info.json.
  */
-#include "buffer_nodes.h"
 #include "fs.h"
+#include "inode_table.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -76,6 +80,33 @@ static int file_size(struct ttrt_buffer *b, uint32_t file, off_t *size)
 	return 0;
 }
 
+static fuse_ino_t buffers_dir_ino(void)
+{
+	return node_ino(node_make(K_BUFFERS_DIR, 0, 0));
+}
+
+/* A new reference to the live buffer of entry id, or NULL. The entry is
+ * held while the reference is taken, so a concurrent rmdir cannot free it. */
+static struct ttrt_buffer *buffer_get(struct fs *fs, uint64_t id)
+{
+	struct inode_entry *e = inode_table_get(fs->inodes, id);
+	struct ttrt_buffer *b = NULL;
+
+	if (!e)
+		return NULL;
+	if (inode_entry_kind(e) == K_BUFFER_DIR) {
+		b = inode_entry_payload(e);
+		ttrt_buffer_get(b);
+	}
+	inode_table_put(fs->inodes, e);
+	return b;
+}
+
+static void buffer_release(void *payload)
+{
+	ttrt_buffer_put(payload);
+}
+
 static int buffers_stat(struct fs *fs, struct node n, struct stat *st)
 {
 	struct ttrt_buffer *b;
@@ -83,10 +114,10 @@ static int buffers_stat(struct fs *fs, struct node n, struct stat *st)
 	int rc = 0;
 
 	if (n.kind == K_BUFFERS_DIR) {
-		stat_dir(fs, st, n, 2);
+		stat_dir(fs, st, n, 2 + inode_table_subdirs(fs->inodes, buffers_dir_ino()));
 		return 0;
 	}
-	b = buffer_nodes_get(fs->buffers, n.idx);
+	b = buffer_get(fs, n.idx);
 	if (!b)
 		return -ENOENT;
 	if (n.kind == K_BUFFER_DIR)
@@ -101,12 +132,14 @@ static int buffers_stat(struct fs *fs, struct node n, struct stat *st)
 
 static int buffers_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
 {
-	uint64_t id;
+	struct inode_entry *e;
 
 	if (dir.kind == K_BUFFERS_DIR) {
-		if (buffer_nodes_find(fs->buffers, name, &id))
+		e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+		if (!e)
 			return -ENOENT;
-		*child = node_make(K_BUFFER_DIR, id, 0);
+		*child = node_make(K_BUFFER_DIR, inode_entry_id(e), 0);
+		inode_table_put(fs->inodes, e);
 		return 0;
 	}
 	for (int i = 0; i < BUF_COUNT; i++) {
@@ -123,10 +156,11 @@ struct readdir_ctx {
 	void *ctx;
 };
 
-static int fill_buffer_dir(void *arg, uint64_t id, const char *name)
+static int fill_buffer_dir(void *arg, uint64_t id, const char *name, int kind)
 {
 	struct readdir_ctx *rc = arg;
-	return rc->fill(rc->ctx, name, node_make(K_BUFFER_DIR, id, 0), S_IFDIR);
+
+	return rc->fill(rc->ctx, name, node_make((enum node_kind)kind, id, 0), S_IFDIR);
 }
 
 static int buffers_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
@@ -134,7 +168,7 @@ static int buffers_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, voi
 	struct readdir_ctx rctx = { fill, ctx };
 
 	if (dir.kind == K_BUFFERS_DIR) {
-		buffer_nodes_foreach(fs->buffers, fill_buffer_dir, &rctx);
+		inode_table_foreach_child(fs->inodes, buffers_dir_ino(), fill_buffer_dir, &rctx);
 		return 0;
 	}
 	for (int i = 0; i < BUF_COUNT; i++)
@@ -250,7 +284,7 @@ static int buffers_open(struct fs *fs, struct node n, int flags, struct handle *
 		return -EISDIR;
 	if (open_wants_write(flags) && !(buffer_files[n.file].mode & 0200))
 		return -EACCES;
-	b = buffer_nodes_get(fs->buffers, n.idx);
+	b = buffer_get(fs, n.idx);
 	if (!b)
 		return -ENOENT;
 	if (n.file != BUF_DATA && (flags & O_ACCMODE) != O_WRONLY) {
@@ -272,44 +306,50 @@ fail:
 	return rc;
 }
 
+/* The runtime buffer is made first and handed to the table, which refuses
+ * a name already taken; the loser of two racing mkdirs deletes its own.
+ * The common case of a taken name is refused before making anything. */
 static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struct node *child)
 {
+	struct inode_entry *e;
 	struct ttrt_buffer *b;
 	uint64_t id;
 	int rc;
 
 	if (dir.kind != K_BUFFERS_DIR)
 		return -EPERM;
+	e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	if (e) {
+		inode_table_put(fs->inodes, e);
+		return -EEXIST;
+	}
 	rc = ttrt_buffer_new(fs->dev, name, &b);
 	if (rc)
 		return rc;
-	rc = buffer_nodes_add(fs->buffers, b, &id);
-	if (rc)
+	rc = inode_table_add(fs->inodes, buffers_dir_ino(), name, K_BUFFER_DIR, INODE_DIR, b,
+			     buffer_release, &id);
+	if (rc) {
 		ttrt_buffer_delete(b);
-	ttrt_buffer_put(b);
-	if (rc)
+		ttrt_buffer_put(b);
 		return rc;
+	}
 	*child = node_make(K_BUFFER_DIR, id, 0);
 	return 0;
 }
 
+/* The name goes first, so no lookup finds a buffer being deleted. */
 static int buffers_rmdir(struct fs *fs, struct node dir, const char *name)
 {
-	struct ttrt_buffer *b;
-	uint64_t id;
+	struct inode_entry *e;
 	int rc;
 
 	if (dir.kind != K_BUFFERS_DIR)
 		return -ENOTDIR;
-	if (buffer_nodes_find(fs->buffers, name, &id))
-		return -ENOENT;
-	b = buffer_nodes_get(fs->buffers, id);
-	if (!b)
-		return -ENOENT;
-	rc = buffer_nodes_remove(fs->buffers, id);
-	if (rc == 0)
-		rc = ttrt_buffer_delete(b);
-	ttrt_buffer_put(b);
+	rc = inode_table_remove(fs->inodes, buffers_dir_ino(), name, &e);
+	if (rc)
+		return rc;
+	rc = ttrt_buffer_delete(inode_entry_payload(e));
+	inode_table_put(fs->inodes, e);
 	return rc;
 }
 

@@ -4,6 +4,11 @@
  * address + (i / 7) * aligned_page_size, the rule tt-metal's
  * InterleavedAddrGen uses (reference/blackhole-abi.md §5.8).
  *
+ * The device keeps its buffers in a list, doubly linked so that adding and
+ * deleting take constant time, for info.json and to free them all at close.
+ * Names are labels: the namespace is the caller's (ttfs's inode table), so
+ * the runtime keeps no second registry of names.
+ *
  * Locking: dev->buffers_lock guards the list, the allocator and every
  * buffer's shape; each buffer's rwlock lets data IO run in parallel while
  * a resize or delete waits for it.
@@ -28,7 +33,7 @@ struct ttrt_buffer {
 	uint32_t page_size;
 	uint64_t address;
 	uint64_t bytes_per_bank;
-	struct ttrt_buffer *next;
+	struct ttrt_buffer *prev, *next;
 };
 
 int ttrt_buffer_name_check(const char *name)
@@ -49,17 +54,9 @@ int ttrt_buffer_name_check(const char *name)
 	return 0;
 }
 
-static struct ttrt_buffer *find_locked(struct ttrt_device *dev, const char *name)
-{
-	for (struct ttrt_buffer *b = dev->buffers; b; b = b->next)
-		if (strcmp(b->name, name) == 0)
-			return b;
-	return NULL;
-}
-
 int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out)
 {
-	struct ttrt_buffer *b, **tail;
+	struct ttrt_buffer *b;
 	int rc = ttrt_buffer_name_check(name);
 
 	if (rc)
@@ -78,31 +75,13 @@ int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffe
 	atomic_init(&b->refs, 2);
 
 	pthread_mutex_lock(&dev->buffers_lock);
-	if (find_locked(dev, name)) {
-		pthread_mutex_unlock(&dev->buffers_lock);
-		pthread_rwlock_destroy(&b->io_lock);
-		free(b);
-		return -EEXIST;
-	}
-	for (tail = &dev->buffers; *tail; tail = &(*tail)->next)
-		;
-	*tail = b;
+	b->prev = dev->buffers_tail;
+	if (dev->buffers_tail)
+		dev->buffers_tail->next = b;
+	else
+		dev->buffers = b;
+	dev->buffers_tail = b;
 	pthread_mutex_unlock(&dev->buffers_lock);
-	*out = b;
-	return 0;
-}
-
-int ttrt_buffer_find(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out)
-{
-	struct ttrt_buffer *b;
-
-	pthread_mutex_lock(&dev->buffers_lock);
-	b = find_locked(dev, name);
-	if (b)
-		ttrt_buffer_get(b);
-	pthread_mutex_unlock(&dev->buffers_lock);
-	if (!b)
-		return -ENOENT;
 	*out = b;
 	return 0;
 }
@@ -129,13 +108,17 @@ static void release_dram_locked(struct ttrt_buffer *b)
 
 static void unlink_locked(struct ttrt_buffer *b)
 {
-	for (struct ttrt_buffer **link = &b->dev->buffers; *link; link = &(*link)->next) {
-		if (*link == b) {
-			*link = b->next;
-			b->next = NULL;
-			return;
-		}
-	}
+	struct ttrt_device *dev = b->dev;
+
+	if (b->prev)
+		b->prev->next = b->next;
+	else
+		dev->buffers = b->next;
+	if (b->next)
+		b->next->prev = b->prev;
+	else
+		dev->buffers_tail = b->prev;
+	b->prev = b->next = NULL;
 }
 
 int ttrt_buffer_delete(struct ttrt_buffer *buf)

@@ -25,7 +25,7 @@ struct ttrt_device {
 	char backend_desc[TTRT_PATH_MAX + 8];
 
 	pthread_mutex_t buffers_lock;      /* buffer list and allocator */
-	struct ttrt_buffer *buffers;       /* creation order */
+	struct ttrt_buffer *buffers, *buffers_tail;   /* creation order */
 	struct ttrt_dram_allocator *dram_alloc;
 
 	struct fw_image firmware[TTRT_NUM_RISCS];   /* brisc, ncrisc, trisc0..2 */

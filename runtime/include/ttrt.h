@@ -254,15 +254,15 @@ struct ttrt_buffer;
  * characters, -ENAMETOOLONG for long names. */
 int ttrt_buffer_name_check(const char *name);
 /* A new buffer starts unallocated (size 0, page size 2048). Returns a
- * reference the caller must put. */
+ * reference the caller must put. The name is a label for messages and
+ * info.json: the runtime does not look buffers up by name nor keep names
+ * unique; its caller's namespace does (ttfs: the inode table). */
 int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
-/* Takes a new reference to an existing buffer, or -ENOENT. */
-int ttrt_buffer_find(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
 void ttrt_buffer_get(struct ttrt_buffer *buf);
 void ttrt_buffer_put(struct ttrt_buffer *buf);
-/* Frees the DRAM and unlinks the name; open references see -ENOENT. */
+/* Frees the DRAM and leaves the device's list; open references see -ENOENT. */
 int ttrt_buffer_delete(struct ttrt_buffer *buf);
-/* Names of all buffers, in creation order. Calls fn until it returns non-zero. */
+/* All buffers, in creation order. Calls fn until it returns non-zero. */
 int ttrt_buffer_foreach(struct ttrt_device *dev,
 			int (*fn)(struct ttrt_buffer *buf, void *arg), void *arg);
 

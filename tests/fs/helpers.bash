@@ -121,9 +121,8 @@ ttfs_guard() {
 	local dog=$!
 	status=0
 	wait "$cmd" || status=$?
-	kill "$dog" 2>/dev/null
-	# Killed by us: its status is 143, not an error (bats runs under set -e).
-	wait "$dog" 2>/dev/null || true
+	kill "$dog" 2>/dev/null || true   # it may have seen cmd end and exited
+	wait "$dog" 2>/dev/null || true   # killed: 143, not a failure of cmd
 	if [ -s "$fired" ]; then
 		rm -f "$fired"
 		echo "ttfs_guard: '$*' hung the mount; the connection was aborted" >&2
