@@ -10,13 +10,18 @@
 #include "tt/l1_map.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <time.h>
 
+/* The go message, its signal byte last and on its own: the firmware polls
+ * that byte, and a one-byte store of it publishes what was written before
+ * (the launch message, the kernel-config buffer) to the RISC that sees it. */
 static int write_signal(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal)
 {
 	struct tt_go_msg go = { .signal = signal };
+	int rc = ttrt_l1_write(dev, core, TT_MEM_GO_MSG, &go, offsetof(struct tt_go_msg, signal));
 
-	return ttrt_l1_write(dev, core, TT_MEM_GO_MSG, &go, sizeof(go));
+	return rc ? rc : ttrt_l1_write(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
 }
 
 int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,

@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "runtime_internal.h"
 #include "sim/chip.h"
+#include "sim/simmem.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -95,7 +96,7 @@ static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		return register_io(core, (uint32_t)addr, buf, len, 0);
 	rc = resolve(to_sim(be), noc0, addr, len, &mem);
 	if (rc == 0)
-		memcpy(buf, mem, len);
+		simmem_read(buf, mem, len);
 	return rc;
 }
 
@@ -111,7 +112,7 @@ static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr
 	rc = resolve(to_sim(be), noc0, addr, len, &mem);
 	if (rc)
 		return rc;
-	memcpy(mem, buf, len);
+	simmem_write(mem, buf, len);
 	/* A hart may be polling what the host just wrote. */
 	if (core)
 		sim_sched_wake(core);

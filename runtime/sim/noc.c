@@ -13,6 +13,7 @@
 #include "core.h"
 #include "runtime_internal.h"
 #include "sched.h"
+#include "simmem.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -114,13 +115,14 @@ static void bump(struct noc_req *q, uint32_t counter, uint32_t by)
 	atomic_fetch_add(&q->core->niu[q->noc].status[counter], by);
 }
 
+/* src is simulated memory, or a word of the NOC's own (inline data). */
 static void deliver(struct noc_endpoint *dst, const uint8_t *src, size_t len)
 {
 	if (dst->mem) {
-		memmove(dst->mem, src, len);
+		simmem_move(dst->mem, src, len);
 	} else {
 		uint32_t v;
-		memcpy(&v, src, 4);
+		simmem_read(&v, src, 4);
 		sim_core_mmio_post(dst->core, dst->reg_addr, v);
 	}
 	if (dst->core)
