@@ -46,6 +46,23 @@ static int exit_code_of(int loop_rc)
 	return 1;
 }
 
+/* A daemon started in the background by a script inherits SIGINT and
+ * SIGQUIT ignored, and libfuse installs its handlers only over the default
+ * disposition: give the stop signals their default back, so SIGINT, SIGTERM
+ * and SIGHUP are clean stops however ttfs was started. */
+static int default_stop_signals(void)
+{
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		if (signal(stops[i], SIG_DFL) == SIG_ERR) {
+			fprintf(stderr, "ttfs: cannot reset signal %d: %s\n", stops[i], strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char *argv[])
 {
 	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
@@ -78,7 +95,7 @@ int main(int argc, char *argv[])
 	se = fuse_session_new(&args, &ttfs_ops, sizeof(ttfs_ops), &fs);
 	if (!se)
 		goto out_nodes;
-	if (fuse_set_signal_handlers(se) != 0)
+	if (default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
 		goto out_session;
 	if (fuse_session_mount(se, settings.cmd.mountpoint) != 0)
 		goto out_signals;

@@ -7,6 +7,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,21 @@ static int apply_pending(struct ttfs_settings *s, struct pending *p)
 	return 0;
 }
 
+/* libfuse 3.14 takes any max_threads and would try to start that many
+ * threads under load; refuse what no machine needs, as later libfuse does. */
+#define MAX_LOOP_THREADS 100000u
+
+static int check_thread_options(const struct fuse_cmdline_opts *cmd)
+{
+	/* libfuse marks options that were not given with UINT_MAX. */
+	if (cmd->max_threads != UINT_MAX && cmd->max_threads > MAX_LOOP_THREADS) {
+		fprintf(stderr, "ttfs: -o max_threads=%u: at most %u threads\n", cmd->max_threads,
+			MAX_LOOP_THREADS);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static void pending_free(struct pending *p)
 {
 	free(p->config_path);
@@ -130,6 +146,8 @@ int ttfs_parse_options(struct fuse_args *args, struct ttfs_settings *s, int *exi
 		*exit_code = 2;
 		goto out;
 	}
+	if (check_thread_options(&s->cmd))
+		goto out;
 	if (apply_pending(s, &p))
 		goto out;
 	rc = 0;

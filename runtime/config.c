@@ -135,65 +135,165 @@ static int set_timeout(struct ttrt_config *cfg, const char *value, char *err, si
 	return 0;
 }
 
-int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
-		    char *err, size_t errlen)
+static int set_device(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
 {
-	if (strcmp(key, "backend") == 0)
-		return set_backend(cfg, value, err, errlen);
-	if (strcmp(key, "device") == 0) {
-		int rc = set_path(cfg->device_path, sizeof(cfg->device_path), key, value, err, errlen);
-		/* Naming a device means "use the card" unless backend= says otherwise. */
-		if (rc == 0 && !cfg->backend_explicit)
-			cfg->backend = TTRT_BACKEND_KMD;
+	int rc = set_path(cfg->device_path, sizeof(cfg->device_path), "device", value, err, errlen);
+
+	/* Naming a device means "use the card" unless backend= says otherwise. */
+	if (rc == 0 && !cfg->backend_explicit)
+		cfg->backend = TTRT_BACKEND_KMD;
+	return rc;
+}
+
+static int set_cache_dir(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	return set_path(cfg->cache_dir, sizeof(cfg->cache_dir), "cache_dir", value, err, errlen);
+}
+
+static int set_firmware_dir(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	return set_path(cfg->firmware_dir, sizeof(cfg->firmware_dir), "firmware_dir", value, err,
+			errlen);
+}
+
+static const struct {
+	const char *name;
+	int (*set)(struct ttrt_config *cfg, const char *value, char *err, size_t errlen);
+} config_keys[TTRT_CFG_NUM_KEYS] = {
+	[TTRT_CFG_BACKEND] = { "backend", set_backend },
+	[TTRT_CFG_DEVICE] = { "device", set_device },
+	[TTRT_CFG_DRAM_SIZE] = { "dram_size", set_dram_size },
+	[TTRT_CFG_CACHE_DIR] = { "cache_dir", set_cache_dir },
+	[TTRT_CFG_TIMEOUT_MS] = { "timeout_ms", set_timeout },
+	[TTRT_CFG_FIRMWARE_DIR] = { "firmware_dir", set_firmware_dir },
+};
+
+/* Sets key and remembers where the value came from. */
+static int config_set_from(struct ttrt_config *cfg, const char *key, const char *value, int origin,
+			   char *err, size_t errlen)
+{
+	for (int k = 0; k < TTRT_CFG_NUM_KEYS; k++) {
+		int rc;
+		if (strcmp(key, config_keys[k].name) != 0)
+			continue;
+		rc = config_keys[k].set(cfg, value, err, errlen);
+		if (rc == 0)
+			cfg->origin_line[k] = origin;
 		return rc;
 	}
-	if (strcmp(key, "dram_size") == 0)
-		return set_dram_size(cfg, value, err, errlen);
-	if (strcmp(key, "cache_dir") == 0)
-		return set_path(cfg->cache_dir, sizeof(cfg->cache_dir), key, value, err, errlen);
-	if (strcmp(key, "timeout_ms") == 0)
-		return set_timeout(cfg, value, err, errlen);
-	if (strcmp(key, "firmware_dir") == 0)
-		return set_path(cfg->firmware_dir, sizeof(cfg->firmware_dir), key, value, err, errlen);
 	ttrt_set_err(err, errlen, "unknown option '%s'", key);
 	return -EINVAL;
 }
 
+int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
+		    char *err, size_t errlen)
+{
+	return config_set_from(cfg, key, value, TTRT_CFG_FROM_CALLER, err, errlen);
+}
+
+void ttrt_config_origin(const struct ttrt_config *cfg, enum ttrt_config_key key, char *buf,
+			size_t len)
+{
+	const char *name = (unsigned)key < TTRT_CFG_NUM_KEYS ? config_keys[key].name : "?";
+	int line = (unsigned)key < TTRT_CFG_NUM_KEYS ? cfg->origin_line[key] : 0;
+
+	if (line == TTRT_CFG_FROM_CALLER)
+		snprintf(buf, len, "-o %s", name);
+	else if (line > 0)
+		snprintf(buf, len, "%s at %s:%d", name, cfg->config_file, line);
+	else
+		snprintf(buf, len, "the default %s", name);
+}
+
+/* inih reports the line of the first failing key; sections it does not
+ * report at all (it calls back only for keys). Reading the file through
+ * our own line reader lets us see each [section] header as inih reads it,
+ * so an unknown section is an error at its own line, keys or not. */
 struct ini_ctx {
 	struct ttrt_config *cfg;
+	FILE *file;
+	int line;                  /* lines handed to inih so far */
+	int error_line;            /* first error, 0 if none */
 	char reason[256];
 };
+
+static void ini_error(struct ini_ctx *ctx, const char *reason)
+{
+	if (ctx->error_line)
+		return;   /* the first error is the one to fix first */
+	ctx->error_line = ctx->line;
+	snprintf(ctx->reason, sizeof(ctx->reason), "%s", reason);
+}
+
+/* A "[name]" line other than [ttfs] is an error. */
+static void check_section_line(struct ini_ctx *ctx, const char *text)
+{
+	char reason[sizeof(ctx->reason)];
+	const char *end;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (*text != '[')
+		return;
+	end = strchr(text, ']');
+	if (!end)
+		return;   /* inih reports the syntax error itself */
+	if (end - text - 1 == 4 && strncmp(text + 1, "ttfs", 4) == 0)
+		return;
+	snprintf(reason, sizeof(reason), "unknown section [%.*s]", (int)(end - text - 1), text + 1);
+	ini_error(ctx, reason);
+}
+
+static char *ini_read_line(char *str, int num, void *stream)
+{
+	struct ini_ctx *ctx = stream;
+	char *line = fgets(str, num, ctx->file);
+
+	if (line) {
+		ctx->line++;
+		check_section_line(ctx, line);
+	}
+	return line;
+}
 
 static int on_ini_pair(void *user, const char *section, const char *key, const char *value)
 {
 	struct ini_ctx *ctx = user;
 	char reason[sizeof(ctx->reason)] = "";
-	int ok;
 
-	if (*section && strcmp(section, "ttfs") != 0) {
-		snprintf(reason, sizeof(reason), "unknown section [%s]", section);
-		ok = 0;
-	} else {
-		ok = ttrt_config_set(ctx->cfg, key, value, reason, sizeof(reason)) == 0;
-	}
-	/* inih goes on after an error and reports the first line: keep its reason. */
-	if (!ok && !ctx->reason[0])
-		memcpy(ctx->reason, reason, sizeof(reason));
-	return ok;
+	if (*section && strcmp(section, "ttfs") != 0)
+		return 1;   /* reported at the section's line */
+	if (config_set_from(ctx->cfg, key, value, ctx->line, reason, sizeof(reason)) == 0)
+		return 1;
+	ini_error(ctx, reason);
+	return 0;
 }
 
 int ttrt_config_load(struct ttrt_config *cfg, const char *path, char *err, size_t errlen)
 {
 	struct ini_ctx ctx = { .cfg = cfg };
-	int line = ini_parse(path, on_ini_pair, &ctx);
+	int line;
 
-	if (line == 0)
-		return 0;
-	if (line < 0) {
-		ttrt_set_err(err, errlen, "%s: cannot read config file", path);
+	if (strlen(path) >= sizeof(cfg->config_file)) {
+		ttrt_set_err(err, errlen, "config file path is too long");
+		return -ENAMETOOLONG;
+	}
+	ctx.file = fopen(path, "re");
+	if (!ctx.file) {
+		ttrt_set_err(err, errlen, "%s: cannot read config file: %s", path, strerror(errno));
 		return -ENOENT;
 	}
-	ttrt_set_err(err, errlen, "%s:%d: %s", path, line,
-		     ctx.reason[0] ? ctx.reason : "syntax error");
+	snprintf(cfg->config_file, sizeof(cfg->config_file), "%s", path);
+	/* The handler and the reader share ctx: inih passes one pointer to each. */
+	line = ini_parse_stream(ini_read_line, &ctx, on_ini_pair, &ctx);
+	fclose(ctx.file);
+	if (line > 0 && (!ctx.error_line || line < ctx.error_line)) {
+		/* A line inih could not parse, before any error of ours. */
+		ctx.error_line = line;
+		snprintf(ctx.reason, sizeof(ctx.reason), "syntax error");
+	}
+	if (!ctx.error_line)
+		return 0;
+	ttrt_set_err(err, errlen, "%s:%d: %s", path, ctx.error_line, ctx.reason);
 	return -EINVAL;
 }

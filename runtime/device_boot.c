@@ -28,6 +28,20 @@ static const uint32_t init_scratch[TTRT_NUM_RISCS] = {
 	TT_MEM_TRISC1_INIT_SCRATCH, TT_MEM_TRISC2_INIT_SCRATCH,
 };
 
+/* A firmware file that cannot be read usually means a wrong firmware_dir:
+ * say which -o option or config line set it. */
+static void note_firmware_dir_origin(const struct ttrt_config *cfg, char *err, size_t errlen)
+{
+	char origin[TTRT_PATH_MAX + 64];
+	size_t used;
+
+	if (!err || errlen == 0)
+		return;
+	ttrt_config_origin(cfg, TTRT_CFG_FIRMWARE_DIR, origin, sizeof(origin));
+	used = strnlen(err, errlen - 1);
+	snprintf(err + used, errlen - used, " (from %s)", origin);
+}
+
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen)
 {
 	char path[TTRT_PATH_MAX + 32];
@@ -37,6 +51,7 @@ int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen)
 		snprintf(path, sizeof(path), "%s/%s.elf", dev->cfg.firmware_dir, fw_names[i]);
 		rc = fw_image_load(path, &dev->firmware[i], err, errlen);
 		if (rc) {
+			note_firmware_dir_origin(&dev->cfg, err, errlen);
 			while (i-- > 0)
 				fw_image_free(&dev->firmware[i]);
 			return rc;

@@ -26,14 +26,32 @@ extern "C" {
 #define TTRT_BACKEND_SIM 0
 #define TTRT_BACKEND_KMD 1
 
+enum ttrt_config_key {
+	TTRT_CFG_BACKEND,
+	TTRT_CFG_DEVICE,
+	TTRT_CFG_DRAM_SIZE,
+	TTRT_CFG_CACHE_DIR,
+	TTRT_CFG_TIMEOUT_MS,
+	TTRT_CFG_FIRMWARE_DIR,
+	TTRT_CFG_NUM_KEYS
+};
+
+/* Where a key's value came from (ttrt_config.origin_line). */
+#define TTRT_CFG_FROM_DEFAULT 0
+#define TTRT_CFG_FROM_CALLER  (-1)   /* ttrt_config_set: ttfs's -o */
+
 struct ttrt_config {
 	int backend;                     /* TTRT_BACKEND_* */
 	int backend_explicit;            /* backend= was given; device= then won't switch it */
 	char device_path[TTRT_PATH_MAX];      /* kmd: /dev/tenstorrent/N */
 	uint64_t dram_bank_size;         /* sim: bytes per DRAM bank */
 	char cache_dir[TTRT_PATH_MAX];        /* build cache */
-	uint32_t timeout_ms;             /* default program timeout */
+	uint32_t timeout_ms;             /* bound of every wait: boot, reset, launch */
 	char firmware_dir[TTRT_PATH_MAX];     /* sim: our firmware ELFs */
+	/* For errors that surface later (a firmware file missing at open):
+	 * the INI file loaded, and per key TTRT_CFG_FROM_* or its line there. */
+	char config_file[TTRT_PATH_MAX];
+	int origin_line[TTRT_CFG_NUM_KEYS];
 };
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
@@ -42,8 +60,13 @@ void ttrt_config_defaults(struct ttrt_config *cfg);
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,
- * err names the file and line. */
+ * err names the file and line: the key's line for a bad key or value, the
+ * section's own line for an unknown section (with keys or without). */
 int ttrt_config_load(struct ttrt_config *cfg, const char *path, char *err, size_t errlen);
+/* Where key's value was set, for messages: "-o firmware_dir",
+ * "firmware_dir at /etc/ttfs/ttfs.conf:3" or "the default firmware_dir". */
+void ttrt_config_origin(const struct ttrt_config *cfg, enum ttrt_config_key key, char *buf,
+			size_t len);
 /* Parse "4G", "512M", "65536", "0x1000" ... into bytes: -EINVAL for text
  * that is not a size, -ERANGE for a size beyond 64 bits. */
 int ttrt_parse_size(const char *text, uint64_t *out);

@@ -63,6 +63,29 @@ use_it() {
 	stopped_by INT
 }
 
+# A script's background job starts with SIGINT ignored (no job control);
+# ttfs must still take SIGINT as a clean stop, as documented.
+@test "kill -INT of a daemon started in the background from a script: unmount, exit 0" {
+	mkdir -p "$M"
+	bash -c '"$1" -f -o dram_size=16M "$2" 3>&- 2>"$3/daemon.log" &
+		echo $! >"$3/pid"
+		wait $!
+		echo $? >"$3/status"' _ "$TTFS_BIN" "$M" "$BATS_TEST_TMPDIR" 3>&- &
+	script=$!
+	for _ in $(seq 100); do mountpoint -q "$M" && break; sleep 0.1; done
+	mountpoint -q "$M" || fail "no mount; log: $(cat "$BATS_TEST_TMPDIR/daemon.log")"
+	# The precondition: such a job really starts with SIGINT ignored (bit 1 of SigIgn).
+	ign=$(bash -c 'awk "/^SigIgn/ {print \$2}" /proc/self/status & wait')
+	assert_equal "$(( 0x$ign & 2 ))" 2
+	kill -INT "$(cat "$BATS_TEST_TMPDIR/pid")"
+	for _ in $(seq 200); do kill -0 "$script" 2>/dev/null || break; sleep 0.1; done
+	kill -0 "$script" 2>/dev/null && fail "the daemon ignored SIGINT"
+	wait "$script"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/status")" 0
+	! mountpoint -q "$M" || fail "still mounted after SIGINT"
+	ttfs_log_clean "$BATS_TEST_TMPDIR/daemon.log"
+}
+
 @test "SIGTERM with a file held open still exits 0" {
 	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
 	use_it

@@ -95,13 +95,31 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 	f=$(ini badvalue.ini 'backend = sim\ndram_size = huge\n')
 	refused -o config="$f"
 	[[ "$stderr" == *"$f:2:"* ]] || fail "stderr: $stderr"
+	# An unknown section is named at its own line, with keys or without.
 	f=$(ini badsection.ini '[ttfs]\nbackend = sim\n[other]\ndram_size = 64M\n')
 	refused -o config="$f"
-	[[ "$stderr" == *"$f:4:"* ]] || fail "stderr: $stderr"
-	[[ "$stderr" == *other* ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"$f:3: unknown section [other]"* ]] || fail "stderr: $stderr"
+	f=$(ini emptysection.ini '[ttfs]\nbackend = sim\n\n[trailing]\n')
+	refused -o config="$f"
+	[[ "$stderr" == *"$f:4: unknown section [trailing]"* ]] || fail "stderr: $stderr"
 	f=$(ini syntax.ini '[ttfs]\nbackend = sim\nnot a key value line\n')
 	refused -o config="$f"
 	[[ "$stderr" == *"$f:3:"* ]] || fail "stderr: $stderr"
+}
+
+@test "a firmware_dir without firmware: refused, naming the file, the key and where it was set" {
+	f=$(ini fw.ini '[ttfs]\ndram_size = 4M\nfirmware_dir = /nonexistent-fw\n')
+	refused -o config="$f"
+	[[ "$stderr" == */nonexistent-fw/brisc.elf* ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"firmware_dir at $f:3"* ]] || fail "stderr: $stderr"
+	refused -o firmware_dir="$BATS_TEST_TMPDIR"
+	[[ "$stderr" == *"$BATS_TEST_TMPDIR/brisc.elf"* ]] || fail "stderr: $stderr"
+	[[ "$stderr" == *"-o firmware_dir"* ]] || fail "stderr: $stderr"
+}
+
+@test "-o max_threads above 100000: refused, naming it" {
+	refused -o max_threads=100001
+	[[ "$stderr" == *max_threads=100001* ]] || fail "stderr: $stderr"
 }
 
 @test "a missing config file: refused, naming it" {

@@ -251,14 +251,40 @@ static void test_ini(void)
 	CHECK(strncmp(err, want, strlen(want)) == 0, "err '%s', want prefix '%s'", err, want);
 	CHECK(strstr(err, "dram_size") != NULL, "err '%s'", err);
 
-	/* An unknown section: its first key's line, and the section named. */
+	/* An unknown section: the section's own line, and the section named. */
 	ttrt_config_defaults(&cfg);
 	path = write_ini("badsection.ini", "[ttfs]\ndram_size=8M\n[gpu]\nbackend=sim\n");
 	err[0] = '\0';
 	CHECK_EQ(ttrt_config_load(&cfg, path, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "%s:3:", path);
+	CHECK(strncmp(err, want, strlen(want)) == 0, "err '%s', want prefix '%s'", err, want);
+	CHECK(strstr(err, "[gpu]") != NULL, "err '%s' does not name the section", err);
+
+	/* An unknown section with no keys, last in the file, is an error too. */
+	ttrt_config_defaults(&cfg);
+	path = write_ini("emptysection.ini", "[ttfs]\ndram_size=8M\n\n  [extra]\n");
+	err[0] = '\0';
+	CHECK_EQ(ttrt_config_load(&cfg, path, err, sizeof(err)), -EINVAL);
 	snprintf(want, sizeof(want), "%s:4:", path);
 	CHECK(strncmp(err, want, strlen(want)) == 0, "err '%s', want prefix '%s'", err, want);
-	CHECK(strstr(err, "gpu") != NULL, "err '%s' does not name the section", err);
+	CHECK(strstr(err, "[extra]") != NULL, "err '%s' does not name the section", err);
+
+	/* Where each key came from: the default, a file line, a caller (-o). */
+	ttrt_config_defaults(&cfg);
+	path = write_ini("origin.ini", "; fw\n[ttfs]\n\nfirmware_dir = /opt/fw\n");
+	CHECK(ttrt_config_load(&cfg, path, err, sizeof(err)) == 0, "origin.ini: %s", err);
+	ttrt_config_origin(&cfg, TTRT_CFG_FIRMWARE_DIR, want, sizeof(want));
+	snprintf(err, sizeof(err), "firmware_dir at %s:4", path);
+	CHECK(strcmp(want, err) == 0, "origin '%s', want '%s'", want, err);
+	ttrt_config_origin(&cfg, TTRT_CFG_DRAM_SIZE, want, sizeof(want));
+	CHECK(strcmp(want, "the default dram_size") == 0, "origin '%s'", want);
+	CHECK_EQ(ttrt_config_set(&cfg, "firmware_dir", "/srv/fw", err, sizeof(err)), 0);
+	ttrt_config_origin(&cfg, TTRT_CFG_FIRMWARE_DIR, want, sizeof(want));
+	CHECK(strcmp(want, "-o firmware_dir") == 0, "origin '%s'", want);
+	/* A refused value leaves the origin as it was. */
+	CHECK_EQ(ttrt_config_set(&cfg, "dram_size", "3", err, sizeof(err)), -EINVAL);
+	ttrt_config_origin(&cfg, TTRT_CFG_DRAM_SIZE, want, sizeof(want));
+	CHECK(strcmp(want, "the default dram_size") == 0, "origin '%s'", want);
 
 	/* Two errors: the first line is reported. */
 	ttrt_config_defaults(&cfg);
@@ -289,7 +315,7 @@ static void cleanup(void)
 {
 	static const char *names[] = { "good.ini", "nosection.ini", "empty.ini", "badkey.ini",
 				       "badvalue.ini", "badsection.ini", "twoerrors.ini",
-				       "syntax.ini" };
+				       "syntax.ini", "emptysection.ini", "origin.ini" };
 	char path[300];
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
