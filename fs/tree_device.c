@@ -111,7 +111,7 @@ static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, siz
 	(void)off;
 	if (!(size >= 1 && buf[0] == '1' && (size == 1 || (size == 2 && buf[1] == '\n'))))
 		return -EINVAL;
-	rc = ttrt_device_reset(fs->dev, err, sizeof(err));
+	rc = ttrt_device_reset(fs->dev, NULL, err, sizeof(err));
 	if (rc)
 		ttfs_log("device/reset: %s", err);
 	return rc ? rc : (ssize_t)size;
