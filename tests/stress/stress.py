@@ -13,7 +13,8 @@ region's writer (a reader may see a region half-written, but never
 another writer's words). At the end each region must hold the last
 pattern its writer wrote. The L1 regions lie above the firmware, its
 mailboxes and the CB space a reset touches (docs/tree.md), so resets
-leave them alone.
+leave them alone. A further buffer, never written, keeps changing shape
+while its data is read through an open fd.
 
 Usage: stress.py MOUNTPOINT SECONDS. Prints a summary; exits 1 on any
 mismatch or unexpected error.
@@ -164,6 +165,43 @@ def churn():
         fail("churn: %s" % e)
 
 
+SHAPE = "shape"
+
+
+def reshaper():
+    """A buffer never written keeps changing shape through open fds..."""
+    d = os.path.join(MNT, "dram/buffers", SHAPE)
+    size = os.open(os.path.join(d, "size"), os.O_WRONLY)
+    page = os.open(os.path.join(d, "page_size"), os.O_WRONLY)
+    n = 0
+    try:
+        while not stop.is_set():
+            n += 1
+            os.pwrite(page, b"%d\n" % (1024 << (n % 3)), 0)
+            os.pwrite(size, b"%d\n" % (4096 << (n % 4)), 0)
+    except OSError as e:
+        fail("reshaper: %s" % e)
+    finally:
+        os.close(size)
+        os.close(page)
+
+
+def shape_reader():
+    """...while its data is read through an open fd: size checks race resizes."""
+    fd = os.open(os.path.join(MNT, "dram/buffers", SHAPE, "data"), os.O_RDONLY)
+    try:
+        while not stop.is_set():
+            try:
+                os.pread(fd, 8192, 4096)
+            except OSError as e:
+                if e.errno != errno.ENXIO:   # past the end of a shrunk buffer
+                    raise
+    except OSError as e:
+        fail("shape reader: %s" % e)
+    finally:
+        os.close(fd)
+
+
 def resetter():
     try:
         while not stop.is_set():
@@ -201,7 +239,11 @@ def main():
     write_text(os.path.join(d, "size"), "%d\n" % BUF_SIZE)
     threads = [threading.Thread(target=writer, args=(w,)) for w in range(WRITERS)]
     threads += [threading.Thread(target=reader, args=(r,)) for r in range(READERS)]
-    threads += [threading.Thread(target=f) for f in (churn, resetter, watcher)]
+    d2 = os.path.join(MNT, "dram/buffers", SHAPE)
+    os.mkdir(d2)
+    write_text(os.path.join(d2, "size"), "4096\n")
+    threads += [threading.Thread(target=f)
+                for f in (churn, resetter, watcher, reshaper, shape_reader)]
     for t in threads:
         t.start()
     stop.wait(SECONDS)
@@ -223,6 +265,7 @@ def main():
                 failures.append("final: " + msg)
             checked += len(data)
     os.rmdir(d)
+    os.rmdir(d2)
     print("stress: %.0f s: %s; %d bytes checked" %
           (SECONDS, " ".join("%s %d" % kv for kv in counts.items()), checked))
     for f in failures:
