@@ -74,16 +74,13 @@ static int bank_direct_begin(struct fs *fs, struct handle *h, off_t off, size_t 
 {
 	uint64_t bank_size = ttrt_dram_bank_size(fs->dev);
 	int rc = writing ? check_write(off, *size, bank_size) : clamp_read(off, size, bank_size);
-	void *ptr;
 
-	if (rc || *size == 0 || max_iov < 1)
-		return rc ? rc : 0;
-	rc = ttrt_dram_direct(fs->dev, (int)h->node.idx, (uint64_t)off, *size, writing, &ptr);
-	if (rc)
+	if (rc || *size == 0)
 		return rc;
-	iov[0].iov_base = ptr;
-	iov[0].iov_len = *size;
-	return 1;
+	rc = ttrt_dram_direct(fs->dev, (int)h->node.idx, (uint64_t)off, *size, writing, iov,
+			      max_iov);
+	/* More pieces than one reply carries: the copying path handles it. */
+	return rc == -E2BIG ? -ENOTSUP : rc;
 }
 
 static const struct handle_ops bank_ops = {

@@ -18,11 +18,21 @@ struct ttrt_backend_ops {
 		    void *buf, size_t len);
 	int (*write)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		     const void *buf, size_t len);
-	/* Memory the backend keeps in host memory (the simulator): a pointer to
-	 * [addr, addr+len) of the endpoint, or NULL (a card: go through read
-	 * and write). After writing through it, call written(). */
-	void *(*host_ptr)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len);
+	/* Memory the backend keeps in host memory (the simulator), one piece
+	 * at a time: *ptr = where [addr, addr + *span) of the endpoint is,
+	 * *span = 1..len contiguous bytes from addr (len 0: *span 0). Callers
+	 * loop for the rest. For reading, a piece may point at shared
+	 * read-only zeros standing for memory never written: never write
+	 * through it. With writing set, the span counts as written from this
+	 * call on; after writing L1 through it, call written(). -ENXIO out of
+	 * range. NULL on a card: go through read and write. */
+	int (*host_span)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len,
+			 int writing, void **ptr, size_t *span);
 	void (*written)(struct ttrt_backend *be, struct ttrt_xy noc0);
+	/* Make [addr, addr + len) of the endpoint read as zeros, cheaply
+	 * (the simulator gives whole pages back to the host). NULL: the
+	 * runtime writes zeros through write(). 0 or -errno. */
+	int (*zero)(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len);
 	int (*telemetry)(struct ttrt_backend *be, struct ttrt_telemetry *out);
 	/* Per-RISC state of a Tensix core, for status views. */
 	int (*risc_states)(struct ttrt_backend *be, struct ttrt_xy noc0,

@@ -225,6 +225,19 @@ static void set_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size, 
 	pthread_mutex_unlock(&b->shape_lock);
 }
 
+/* A new range reads as zeros, whatever it held before: a removed buffer's
+ * bytes, or a kernel's NOC writes. */
+static int zero_banks(struct ttrt_device *dev, uint64_t addr, uint64_t bytes)
+{
+	for (int bank = 0; bank < TTRT_NUM_DRAM_BANKS; bank++) {
+		int rc = ttrt_dram_zero(dev, bank, addr, bytes);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* (Re)allocate for a new shape. On failure the old shape, address
  * included, stays as it was. */
 static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
@@ -238,6 +251,11 @@ static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_si
 		return -ENOSPC;
 	release_dram_locked(b);
 	rc = ttrt_dram_alloc(a, need, &addr);
+	if (rc == 0) {
+		rc = zero_banks(b->dev, addr, need);
+		if (rc)
+			ttrt_dram_free(a, addr, need);
+	}
 	if (rc) {
 		/* The range was free a moment ago, so taking it back cannot fail. */
 		if (was_allocated && ttrt_dram_alloc_at(a, old_addr, old_bytes) == 0)
@@ -457,30 +475,21 @@ int ttrt_buffer_direct_begin(struct ttrt_buffer *b, uint64_t offset, size_t len,
 		uint64_t page = offset / b->page_size, in_page = offset % b->page_size, addr;
 		size_t piece = b->page_size - in_page;
 		int bank;
-		void *ptr;
 
 		if (piece > len)
 			piece = len;
-		if (n == max_iov) {
-			rc = -E2BIG;
-			break;
-		}
 		rc = locate_locked(b, page, &bank, &addr);
 		if (rc == 0)
-			rc = ttrt_dram_direct(b->dev, bank, addr + in_page, piece, writing, &ptr);
-		if (rc)
-			break;
-		iov[n].iov_base = ptr;
-		iov[n].iov_len = piece;
-		n++;
+			rc = ttrt_dram_direct_append(b->dev, bank, addr + in_page, piece, writing,
+						     iov, &n, max_iov);
 		offset += piece;
 		len -= piece;
 	}
-	if (rc) {
+	if (rc || n == 0) {
 		pthread_rwlock_unlock(&b->io_lock);
 		return rc;
 	}
-	if (writing && n > 0)
+	if (writing)
 		atomic_store(&b->written, 1);
 	return n;
 }

@@ -83,4 +83,10 @@ uint64_t ttrt_dram_allocator_largest_free(const struct ttrt_dram_allocator *a);
 
 void ttrt_buffers_destroy_all(struct ttrt_device *dev);
 
+/* ttrt_dram_direct that appends to iov[0..*n), merging a piece into the
+ * last one when they are contiguous in host memory; 0 or -errno. */
+struct iovec;
+int ttrt_dram_direct_append(struct ttrt_device *dev, int bank, uint64_t addr, size_t len,
+			    int writing, struct iovec *iov, int *n, int max_iov);
+
 #endif

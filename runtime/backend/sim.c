@@ -36,26 +36,25 @@ static struct sim_core *core_at(struct sim_backend *sb, struct ttrt_xy noc0)
 	return &sb->chip->cores[ttrt_core_index(logical)];
 }
 
-/* Resolve an endpoint access to host memory, or fail with -ENXIO. */
+/* Where an endpoint access lands: L1 of a core (*mem set, *bank -1) or a
+ * DRAM bank (*bank >= 0, nothing in *mem: DRAM goes through dram.h so
+ * the written-page bitmap stays right). -ENXIO if nowhere. */
 static int resolve(struct sim_backend *sb, struct ttrt_xy noc0, uint64_t addr, size_t len,
-		   uint8_t **mem)
+		   uint8_t **mem, int *bank)
 {
 	struct sim_core *core = core_at(sb, noc0);
-	int bank;
 
+	*mem = NULL;
+	*bank = -1;
 	if (core) {
 		if (!range_fits(addr, len, TTRT_L1_SIZE))
 			return -ENXIO;
 		*mem = core->l1 + addr;
 		return 0;
 	}
-	bank = ttrt_dram_bank_of_noc0(noc0);
-	if (bank >= 0) {
-		if (!range_fits(addr, len, sb->chip->dram_bank_size))
-			return -ENXIO;
-		*mem = sim_chip_dram(sb->chip, bank) + addr;
-		return 0;
-	}
+	*bank = ttrt_dram_bank_of_noc0(noc0);
+	if (*bank >= 0)
+		return range_fits(addr, len, sb->chip->dram.bank_size) ? 0 : -ENXIO;
 	return -ENXIO;
 }
 
@@ -88,30 +87,40 @@ static int register_io(struct sim_core *core, uint32_t addr, void *buf, size_t l
 static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		    void *buf, size_t len)
 {
-	struct sim_core *core = core_at(to_sim(be), noc0);
+	struct sim_backend *sb = to_sim(be);
+	struct sim_core *core = core_at(sb, noc0);
 	uint8_t *mem;
-	int rc;
+	int bank, rc;
 
 	if (core && is_register_access(addr, len))
 		return register_io(core, (uint32_t)addr, buf, len, 0);
-	rc = resolve(to_sim(be), noc0, addr, len, &mem);
-	if (rc == 0)
+	rc = resolve(sb, noc0, addr, len, &mem, &bank);
+	if (rc)
+		return rc;
+	if (bank >= 0)
+		sim_dram_read(&sb->chip->dram, bank, addr, buf, len);
+	else
 		simmem_read(buf, mem, len);
-	return rc;
+	return 0;
 }
 
 static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		     const void *buf, size_t len)
 {
-	struct sim_core *core = core_at(to_sim(be), noc0);
+	struct sim_backend *sb = to_sim(be);
+	struct sim_core *core = core_at(sb, noc0);
 	uint8_t *mem;
-	int rc;
+	int bank, rc;
 
 	if (core && is_register_access(addr, len))
 		return register_io(core, (uint32_t)addr, (void *)(uintptr_t)buf, len, 1);
-	rc = resolve(to_sim(be), noc0, addr, len, &mem);
+	rc = resolve(sb, noc0, addr, len, &mem, &bank);
 	if (rc)
 		return rc;
+	if (bank >= 0) {
+		sim_dram_mark(&sb->chip->dram, bank, addr, len);
+		mem = sim_dram_ptr(&sb->chip->dram, bank, addr);
+	}
 	simmem_write(mem, buf, len);
 	/* A hart may be polling what the host just wrote. */
 	if (core)
@@ -119,11 +128,44 @@ static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr
 	return 0;
 }
 
-static void *sim_host_ptr(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len)
+static int sim_host_span(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len,
+			 int writing, void **ptr, size_t *span)
+{
+	struct sim_dram *dram = &to_sim(be)->chip->dram;
+	const uint8_t *piece;
+	uint8_t *mem;
+	int bank, rc = resolve(to_sim(be), noc0, addr, len, &mem, &bank);
+
+	if (rc)
+		return rc;
+	if (bank < 0 || len == 0) {
+		*ptr = bank < 0 ? mem : sim_dram_ptr(dram, bank, addr);
+		*span = len;
+		return 0;
+	}
+	if (writing) {
+		sim_dram_mark(dram, bank, addr, len);
+		*ptr = sim_dram_ptr(dram, bank, addr);
+		*span = len;
+		return 0;
+	}
+	*span = sim_dram_read_span(dram, bank, addr, len, &piece);
+	*ptr = (void *)(uintptr_t)piece;   /* read-only zeros, or the bank */
+	return 0;
+}
+
+static int sim_zero(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, size_t len)
 {
 	uint8_t *mem;
+	int bank, rc = resolve(to_sim(be), noc0, addr, len, &mem, &bank);
 
-	return resolve(to_sim(be), noc0, addr, len, &mem) == 0 ? mem : NULL;
+	if (rc)
+		return rc;
+	if (bank >= 0)
+		return sim_dram_zero(&to_sim(be)->chip->dram, bank, addr, len);
+	simmem_zero(mem, len);
+	sim_sched_wake(core_at(to_sim(be), noc0));
+	return 0;
 }
 
 static void sim_written(struct ttrt_backend *be, struct ttrt_xy noc0)
@@ -189,7 +231,8 @@ static void sim_close(struct ttrt_backend *be)
 static const struct ttrt_backend_ops sim_ops = {
 	.read = sim_read,
 	.write = sim_write,
-	.host_ptr = sim_host_ptr,
+	.host_span = sim_host_span,
+	.zero = sim_zero,
 	.written = sim_written,
 	.telemetry = sim_telemetry,
 	.risc_states = sim_risc_states,

@@ -162,16 +162,30 @@ int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
 		    const void *buf, size_t len);
 
 /* Zero-copy access where the backend keeps device memory in host memory
- * (the simulator): *ptr points at [addr, addr+len). -ENOTSUP on a card
- * (use the read/write calls); range errors as for read (-ENXIO) or write
- * (-EFBIG). After writing L1 through the pointer, call
- * ttrt_l1_direct_written so the core's RISCs polling it look again (DRAM
- * needs no call: RISCs only see DRAM through NOC reads they issue). */
+ * (the simulator). -ENOTSUP on a card (use the read/write calls); range
+ * errors as for read (-ENXIO) or write (-EFBIG).
+ *
+ * L1 is one piece: *ptr points at [addr, addr+len). After writing L1
+ * through it, call ttrt_l1_direct_written so the core's RISCs polling it
+ * look again. */
 int ttrt_l1_direct(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, size_t len,
 		   int writing, void **ptr);
 void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core);
+/* DRAM comes in pieces: fills iov with [addr, addr+len) in order and
+ * returns the number of pieces (0 for len 0), or -E2BIG if they do not fit
+ * in max_iov. For reading, memory never written since it was last zeroed
+ * comes as pieces of shared read-only zeros, so reading it costs no host
+ * RAM: never write through a piece got for reading. With writing set, the
+ * whole range counts as written from this call on. DRAM needs no
+ * _written call: RISCs only see DRAM through NOC reads they issue. */
+struct iovec;
 int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
-		     void **ptr);
+		     struct iovec *iov, int max_iov);
+
+/* Make [addr, addr+len) of a DRAM bank read as zeros. The simulator gives
+ * the memory back to the host; a backend that cannot do better gets zeros
+ * written. -EFBIG out of range, -EINVAL for a bad bank. */
+int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len);
 
 /* A 32-bit register of a core (addresses from 0xFF000000: the RISC debug
  * block, the NOC interfaces, the overlay streams), as a debugger reads it. */
@@ -292,11 +306,13 @@ int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
 int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src, size_t len);
 int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len);
 
-/* Zero-copy access to [offset, offset+len) of a buffer (see ttrt_l1_direct):
- * fills iov with one piece per page touched and returns how many, holding
- * the buffer's shape until ttrt_buffer_direct_end. max_iov must be at least
- * len / page_size + 2. -ENOTSUP on a card, -ENXIO/-EFBIG out of range. */
-struct iovec;
+/* Zero-copy access to [offset, offset+len) of a buffer (see
+ * ttrt_dram_direct): fills iov with the pieces in logical order (at least
+ * one per page touched; a page partly written comes in several) and
+ * returns how many, holding the buffer's shape until
+ * ttrt_buffer_direct_end (called only after a return > 0). -E2BIG when
+ * the pieces do not fit in max_iov, -ENOTSUP on a card, -ENXIO/-EFBIG out
+ * of range. */
 int ttrt_buffer_direct_begin(struct ttrt_buffer *buf, uint64_t offset, size_t len, int writing,
 			     struct iovec *iov, int max_iov);
 void ttrt_buffer_direct_end(struct ttrt_buffer *buf);

@@ -41,8 +41,7 @@ static int host_cpus(void)
 
 static void unmap_all(struct sim_chip *chip)
 {
-	if (chip->dram)
-		munmap(chip->dram, (size_t)TTRT_NUM_DRAM_BANKS * chip->dram_bank_size);
+	sim_dram_destroy(&chip->dram);
 	if (chip->local_mem)
 		munmap(chip->local_mem, local_bytes());
 	if (chip->l1)
@@ -56,11 +55,12 @@ int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out)
 
 	if (!chip)
 		return -ENOMEM;
-	chip->dram_bank_size = dram_bank_size;
 	chip->l1 = reserve_sparse(l1_bytes());
 	chip->local_mem = reserve_sparse(local_bytes());
-	chip->dram = reserve_sparse((size_t)TTRT_NUM_DRAM_BANKS * dram_bank_size);
-	if (!chip->l1 || !chip->local_mem || !chip->dram)
+	if (!chip->l1 || !chip->local_mem)
+		goto fail_maps;
+	rc = sim_dram_init(&chip->dram, TTRT_NUM_DRAM_BANKS, dram_bank_size);
+	if (rc)
 		goto fail_maps;
 	for (i = 0; i < TTRT_NUM_TENSIX; i++) {
 		rc = sim_core_init(&chip->cores[i], chip, i);

@@ -4,7 +4,8 @@
  * the threads that run them. L1, the RISCs' local memories and the 7 DRAM
  * banks live in anonymous mappings reserved with MAP_NORESERVE, so
  * untouched memory costs no RAM: the kernel hands out pages only where
- * something was written.
+ * something was written. DRAM also keeps a bitmap of written pages so
+ * that reading untouched DRAM costs no RAM either (dram.h).
  */
 #ifndef TTFS_SIM_CHIP_H
 #define TTFS_SIM_CHIP_H
@@ -13,14 +14,14 @@
 #include <stdint.h>
 
 #include "core.h"
+#include "dram.h"
 #include "sched.h"
 #include "ttrt.h"
 
 struct sim_chip {
 	uint8_t *l1;                /* TTRT_NUM_TENSIX * TTRT_L1_SIZE */
 	uint8_t *local_mem;         /* TTRT_NUM_TENSIX * sim_core_local_bytes() */
-	uint8_t *dram;              /* TTRT_NUM_DRAM_BANKS * dram_bank_size */
-	uint64_t dram_bank_size;
+	struct sim_dram dram;       /* TTRT_NUM_DRAM_BANKS banks */
 	uint64_t created_ns;        /* for the modelled telemetry heartbeat */
 	struct sim_core cores[TTRT_NUM_TENSIX];
 	struct sim_sched sched;
@@ -34,11 +35,6 @@ size_t sim_core_local_bytes(void);
 static inline uint8_t *sim_chip_l1(struct sim_chip *chip, int core_index)
 {
 	return chip->l1 + (size_t)core_index * TTRT_L1_SIZE;
-}
-
-static inline uint8_t *sim_chip_dram(struct sim_chip *chip, int bank)
-{
-	return chip->dram + (size_t)bank * chip->dram_bank_size;
 }
 
 #endif

@@ -26,6 +26,8 @@ struct noc_endpoint {
 	uint8_t *mem;            /* bytes, or NULL for a register */
 	struct sim_core *core;   /* Tensix endpoint (to wake, or for MMIO) */
 	uint32_t reg_addr;
+	int bank;                /* DRAM endpoint: its bank (mem is in it), else -1 */
+	uint64_t addr;           /* and the bank address */
 };
 
 struct noc_req {
@@ -76,6 +78,7 @@ static int resolve(struct noc_req *q, uint32_t hi, uint32_t mid, uint64_t addr, 
 	int bank;
 
 	memset(ep, 0, sizeof(*ep));
+	ep->bank = -1;
 	if (mid & (1u << 28)) {
 		niu_fail(q, "PCIe/host address 0x%" PRIx64 " is not modelled", addr);
 		return -1;
@@ -98,8 +101,10 @@ static int resolve(struct noc_req *q, uint32_t hi, uint32_t mid, uint64_t addr, 
 	if (bank < 0)
 		bank = dram_bank_of_translated(xy);
 	if (bank >= 0) {
-		if (addr < chip->dram_bank_size && len <= chip->dram_bank_size - addr) {
-			ep->mem = sim_chip_dram(chip, bank) + addr;
+		if (addr < chip->dram.bank_size && len <= chip->dram.bank_size - addr) {
+			ep->mem = sim_dram_ptr(&chip->dram, bank, addr);
+			ep->bank = bank;
+			ep->addr = addr;
 			return 0;
 		}
 		niu_fail(q, "address 0x%" PRIx64 "+%zu is outside DRAM bank %d", addr, len, bank);
@@ -115,10 +120,19 @@ static void bump(struct noc_req *q, uint32_t counter, uint32_t by)
 	atomic_fetch_add(&q->core->niu[q->noc].status[counter], by);
 }
 
+/* Every write into DRAM marks its pages first (dram.h). */
+static void mark_dram(struct sim_chip *chip, const struct noc_endpoint *ep, size_t len)
+{
+	if (ep->bank >= 0)
+		sim_dram_mark(&chip->dram, ep->bank, ep->addr, len);
+}
+
 /* src is simulated memory, or a word of the NOC's own (inline data). */
-static void deliver(struct noc_endpoint *dst, const uint8_t *src, size_t len)
+static void deliver(struct sim_chip *chip, struct noc_endpoint *dst, const uint8_t *src,
+		    size_t len)
 {
 	if (dst->mem) {
+		mark_dram(chip, dst, len);
 		simmem_move(dst->mem, src, len);
 	} else {
 		uint32_t v;
@@ -145,7 +159,14 @@ static enum rv32_cause noc_read(struct noc_req *q)
 		niu_fail(q, "register reads are not supported");
 		return RV32_STORE_FAULT;
 	}
-	deliver(&dst, src.mem, len);
+	if (src.bank >= 0 && dst.bank < 0) {
+		/* DRAM into L1, the usual read: untouched DRAM comes as zeros
+		 * without the mapping ever being touched. */
+		sim_dram_read(&q->core->chip->dram, src.bank, src.addr, dst.mem, len);
+		sim_sched_wake(dst.core);
+	} else {
+		deliver(q->core->chip, &dst, src.mem, len);
+	}
 	bump(q, TT_NIU_MST_RD_REQ_SENT, 1);
 	bump(q, TT_NIU_MST_RD_RESP_RECEIVED, 1);
 	return RV32_OK;
@@ -165,7 +186,7 @@ static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr, const uint8_
 
 	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
 		struct sim_core *c = &q->core->chip->cores[i];
-		struct noc_endpoint ep = { .core = c };
+		struct noc_endpoint ep = { .core = c, .bank = -1 };
 		if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
 			continue;
 		if (c == q->core && !include_self)
@@ -175,7 +196,7 @@ static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr, const uint8_
 			return -1;
 		}
 		ep.mem = c->l1 + addr;
-		deliver(&ep, src, len);
+		deliver(q->core->chip, &ep, src, len);
 		count++;
 	}
 	return count;
@@ -200,7 +221,7 @@ static enum rv32_cause noc_write(struct noc_req *q)
 		dst_addr = local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~3ull;
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst))
 			return RV32_STORE_FAULT;
-		deliver(&dst, data, 4);
+		deliver(q->core->chip, &dst, data, 4);
 	} else {
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
 			    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src))
@@ -218,7 +239,7 @@ static enum rv32_cause noc_write(struct noc_req *q)
 		} else {
 			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst))
 				return RV32_STORE_FAULT;
-			deliver(&dst, data, len);
+			deliver(q->core->chip, &dst, data, len);
 		}
 	}
 	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
@@ -254,6 +275,7 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		niu_fail(q, "atomics on registers are not modelled");
 		return RV32_STORE_FAULT;
 	}
+	mark_dram(q->core->chip, &tgt, 4);
 	old = __atomic_load_n((uint32_t *)tgt.mem, __ATOMIC_SEQ_CST);
 	do {
 		updated = (old & ~mask) | ((old + r[REG(AT_DATA)]) & mask);
@@ -265,7 +287,7 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
 			    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), 4, &ret))
 			return RV32_STORE_FAULT;
-		deliver(&ret, (const uint8_t *)&old, 4);
+		deliver(q->core->chip, &ret, (const uint8_t *)&old, 4);
 		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
 		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
 	} else {

@@ -158,3 +158,13 @@ void simmem_move(uint8_t *dst, const uint8_t *src, size_t len)
 		move_down(dst, src, len);
 	}
 }
+
+void simmem_zero(uint8_t *dst, size_t len)
+{
+	for (; len && ((uintptr_t)dst & 7); len--)
+		__atomic_store_n(dst++, 0, RELAXED);
+	for (; len >= 8; len -= 8, dst += 8)
+		__atomic_store_n((uint64_t *)dst, 0, RELAXED);
+	for (; len; len--)
+		__atomic_store_n(dst++, 0, RELAXED);
+}

@@ -27,5 +27,7 @@ void simmem_read(void *dst, const uint8_t *src, size_t len);
 void simmem_write(uint8_t *dst, const void *src, size_t len);
 /* From simulated memory to simulated memory (the NOC); the ranges may overlap. */
 void simmem_move(uint8_t *dst, const uint8_t *src, size_t len);
+/* Zeros into [dst, dst + len) of simulated memory. */
+void simmem_zero(uint8_t *dst, size_t len);
 
 #endif

@@ -271,6 +271,64 @@ set_attr() { echo "$2" >"$1"; }
 	rmdir "$b"
 }
 
+# zeros N: N zero bytes, to cmp against.
+zeros() { head -c "$1" /dev/zero; }
+
+@test "a buffer re-created in the place of a removed one reads as zeros" {
+	a=$(B first)
+	mkdir "$a"
+	set_attr "$a/size" 4096
+	head -c 4096 /dev/urandom >"$BATS_TEST_TMPDIR/r"
+	dd if="$BATS_TEST_TMPDIR/r" of="$a/data" bs=4096 conv=notrunc status=none
+	cmp "$BATS_TEST_TMPDIR/r" "$a/data"
+	addr=$(cat "$a/address")
+	rmdir "$a"
+	b=$(B second)
+	mkdir "$b"
+	set_attr "$b/size" 4096
+	# The same DRAM as the removed buffer, or this test would prove nothing.
+	assert_equal "$(cat "$b/address")" "$addr"
+	run -0 od -A d -t x1 "$b/data"
+	assert_output "$(printf '%s\n' '0000000 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00' '*' 0004096)"
+	cmp <(zeros 4096) "$b/data"
+	# Its two pages in banks 0 and 1 are zeros there too.
+	cmp <(zeros 2048) <(dd if="$MNT/dram/0" bs=2048 iflag=skip_bytes skip=$((addr)) count=1 status=none)
+	cmp <(zeros 2048) <(dd if="$MNT/dram/1" bs=2048 iflag=skip_bytes skip=$((addr)) count=1 status=none)
+	rmdir "$b"
+}
+
+@test "a re-created buffer of another shape over a removed one's bytes reads as zeros" {
+	a=$(B big)
+	mkdir "$a"
+	set_attr "$a/page_size" 100
+	set_attr "$a/size" $((7 * 100 * 300))
+	head -c $((7 * 100 * 300)) /dev/urandom >"$BATS_TEST_TMPDIR/r"
+	dd if="$BATS_TEST_TMPDIR/r" of="$a/data" bs=64K conv=notrunc status=none
+	cmp "$BATS_TEST_TMPDIR/r" "$a/data"
+	addr=$(cat "$a/address")
+	rmdir "$a"
+	b=$(B tiles)
+	mkdir "$b"
+	set_attr "$b/size" $((7 * 2048 * 10))   # pages of 2048 over a's rows of 128
+	assert_equal "$(cat "$b/address")" "$addr"
+	cmp <(zeros $((7 * 2048 * 10))) "$b/data"
+	rmdir "$b"
+}
+
+@test "a new size reallocates zeroed DRAM, even over bytes written into the bank" {
+	b=$(B raw)
+	mkdir "$b"
+	set_attr "$b/size" 8192
+	addr=$(( $(cat "$b/address") ))
+	# Through dram/0, not data: the buffer still counts as unwritten.
+	printf 'stale' | dd of="$MNT/dram/0" bs=1 seek=$((addr + 100)) conv=notrunc status=none
+	assert_equal "$(dd if="$b/data" bs=1 skip=100 count=5 status=none)" stale
+	set_attr "$b/size" 4096
+	assert_equal "$(( $(cat "$b/address") ))" "$addr"
+	cmp <(zeros 4096) "$b/data"
+	rmdir "$b"
+}
+
 # ttrt.h: "open references see -ENOENT" once a buffer is deleted.
 @test "an open data file whose buffer was removed fails with ENOENT" {
 	b=$(B gone)

@@ -107,8 +107,7 @@ PY
 	echo $(( 512 * 20 )) >"$b/size"
 	addr=$(( $(cat "$b/address") ))
 	# Page 17: bank 3, third row. Byte 5 of it is data offset 17 * 512 + 5.
-	# DRAM is not cleared on allocation (as on the card): compare with a
-	# snapshot taken with that byte zeroed.
+	# Compare with a snapshot taken with that byte zeroed.
 	printf '\x00' | dd of="$MNT/dram/3" bs=1 seek=$(( addr + 2 * 512 + 5 )) conv=notrunc status=none
 	cp "$b/data" "$BATS_TEST_TMPDIR/before"
 	printf '\x51' | dd of="$MNT/dram/3" bs=1 seek=$(( addr + 2 * 512 + 5 )) conv=notrunc status=none

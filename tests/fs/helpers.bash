@@ -46,10 +46,18 @@ ttfs_fusectl() {
 	mount -t fusectl fusectl /sys/fs/fuse/connections 2>/dev/null
 }
 
+# ttfs_fuse_conn MOUNTPOINT: the FUSE connection number of a mount, from
+# /proc/self/mountinfo. Not from stat(1): stat of a mount whose daemon does
+# not answer hangs too.
+ttfs_fuse_conn() {
+	awk -v mnt="$1" '$5 == mnt { split($3, dev, ":"); if (dev[1] == 0) print dev[2]; exit }' \
+		/proc/self/mountinfo
+}
+
 # ttfs_abort MOUNTPOINT PID REASON: abort the connection, note why in the log.
 ttfs_abort() {
 	local mnt=$1 pid=$2 reason=$3 conn
-	conn=$(stat -c %d "$mnt" 2>/dev/null) || conn=
+	conn=$(ttfs_fuse_conn "$mnt")
 	echo "ttfs watchdog: $reason: aborting the FUSE connection of $mnt" >&2
 	if [ -n "$conn" ] && [ -w "/sys/fs/fuse/connections/$conn/abort" ]; then
 		echo 1 >"/sys/fs/fuse/connections/$conn/abort"
@@ -79,7 +87,7 @@ ttfs_watchdog_stop() {
 	local dir=$1
 	[ -f "$dir/watchdog.pid" ] || return 0
 	kill "$(cat "$dir/watchdog.pid")" 2>/dev/null
-	wait "$(cat "$dir/watchdog.pid")" 2>/dev/null
+	wait "$(cat "$dir/watchdog.pid")" 2>/dev/null || true
 	rm -f "$dir/watchdog.pid"
 	if [ -s "$dir/watchdog.log" ]; then
 		cat "$dir/watchdog.log" >&2
@@ -97,7 +105,9 @@ ttfs_guard() {
 	shift
 	pid=${TTFS_GUARD_PID:-$(cat "$BATS_FILE_TMPDIR/pid")}
 	fired=$(mktemp)
-	"$@" &
+	# Without job control a background job's stdin is /dev/null; keep ours
+	# so a here-document reaches the command.
+	"$@" <&0 &
 	cmd=$!
 	(
 		exec 3>&- 1>/dev/null
@@ -112,7 +122,8 @@ ttfs_guard() {
 	status=0
 	wait "$cmd" || status=$?
 	kill "$dog" 2>/dev/null
-	wait "$dog" 2>/dev/null
+	# Killed by us: its status is 143, not an error (bats runs under set -e).
+	wait "$dog" 2>/dev/null || true
 	if [ -s "$fired" ]; then
 		rm -f "$fired"
 		echo "ttfs_guard: '$*' hung the mount; the connection was aborted" >&2

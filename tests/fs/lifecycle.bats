@@ -105,6 +105,23 @@ use_it() {
 	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
 }
 
+@test "a killed daemon leaves a stale mount: ENOTCONN until fusermount3 -u, then it mounts again" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	pid=$(cat "$BATS_TEST_TMPDIR/pid")
+	ttfs_watchdog_stop "$BATS_TEST_TMPDIR"
+	kill -KILL "$pid"
+	wait "$pid" || true
+	run ls "$M"
+	assert_failure
+	assert_output --partial "Transport endpoint is not connected"
+	grep -q " $M " /proc/self/mountinfo || fail "the stale mount is already gone"
+	run -0 fusermount3 -u "$M"
+	! grep -q " $M " /proc/self/mountinfo || fail "still listed after fusermount3 -u"
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=16M
+	assert_equal "$(cat "$M/device/arch")" blackhole
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}
+
 @test "two mounts are two separate simulated cards" {
 	mkdir -p "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 	ttfs_start "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/a/mnt" -o dram_size=8M

@@ -6,6 +6,7 @@
  * Also the DRAM allocator: free, reuse, merging, ENOSPC.
  */
 #include "check.h"
+#include "test_rng.h"
 #include "runtime_internal.h"
 
 #include <string.h>
@@ -16,16 +17,12 @@ static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return test_rng_next(&rng_state);
 }
 
 static void fill_random(uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		p[i] = (uint8_t)(rng() >> 24);
+	test_rng_fill(&rng_state, p, n, 0);
 }
 
 static uint64_t align64(uint64_t v)

@@ -4,14 +4,17 @@
  * Each RISC reports what the firmware set up for it (its id, its view of
  * CB 0, its runtime args). BRISC then exercises NOC0: a read from a DRAM
  * bank found through the bank table, a multicast write, two atomic
- * increments and an inline register write on other cores. NCRISC does
- * one atomic increment over NOC1.
+ * increments and an inline register write on other cores, a write of the
+ * bytes read back into DRAM and an atomic increment of a DRAM word.
+ * NCRISC does one atomic increment over NOC1.
  *
  * Runtime args (the same for every RISC):
  *   0 result area (64 bytes per RISC)   1 DRAM bank   2 DRAM address
  *   3 L1 staging address                4 multicast rectangle (HI register form)
  *   5 multicast L1 address              6 semaphore core x   7 y   8 address
  *   9 inline-write core x  10 y  11 register address  12 value
+ *  13 DRAM address to write the 64 bytes read back to (same bank)
+ *  14 DRAM address of a word to increment by 9 (same bank)
  */
 #include "tt/fw_abi.h"
 
@@ -33,9 +36,14 @@ static uint32_t my_xy(int noc)
 	return FW->my_x[noc] | ((uint32_t)FW->my_y[noc] << 6);
 }
 
+static uint32_t bank_xy(uint32_t bank)
+{
+	return *(volatile uint16_t *)(uintptr_t)(TT_MEM_BANK_TO_NOC_SCRATCH + 2u * bank);
+}
+
 static void read_dram(uint32_t bank, uint32_t addr, uint32_t dst, uint32_t len)
 {
-	uint16_t xy = *(volatile uint16_t *)(uintptr_t)(TT_MEM_BANK_TO_NOC_SCRATCH + 2u * bank);
+	uint32_t xy = bank_xy(bank);
 	uint32_t seen = STATUS(0, TT_NIU_MST_RD_RESP_RECEIVED);
 
 	wait_free(0, 1);
@@ -49,6 +57,24 @@ static void read_dram(uint32_t bank, uint32_t addr, uint32_t dst, uint32_t len)
 	REG(0, 1, TT_NOC_AT_LEN_BE) = len;
 	REG(0, 1, TT_NOC_CMD_CTRL) = 1;
 	while (STATUS(0, TT_NIU_MST_RD_RESP_RECEIVED) == seen)
+		;
+}
+
+static void write_dram(uint32_t src, uint32_t bank, uint32_t addr, uint32_t len)
+{
+	uint32_t acks = STATUS(0, TT_NIU_MST_WR_ACK_RECEIVED);
+
+	wait_free(0, 0);
+	REG(0, 0, TT_NOC_CTRL) = TT_NOC_CMD_WR | TT_NOC_CMD_RESP_MARKED | VC1;
+	REG(0, 0, TT_NOC_TARG_ADDR_LO) = src;
+	REG(0, 0, TT_NOC_TARG_ADDR_MID) = 0;
+	REG(0, 0, TT_NOC_TARG_ADDR_HI) = my_xy(0);
+	REG(0, 0, TT_NOC_RET_ADDR_LO) = addr;
+	REG(0, 0, TT_NOC_RET_ADDR_MID) = 0;
+	REG(0, 0, TT_NOC_RET_ADDR_HI) = bank_xy(bank);
+	REG(0, 0, TT_NOC_AT_LEN_BE) = len;
+	REG(0, 0, TT_NOC_CMD_CTRL) = 1;
+	while (STATUS(0, TT_NIU_MST_WR_ACK_RECEIVED) == acks)
 		;
 }
 
@@ -127,6 +153,8 @@ void kernel_entry(void)
 		atomic_inc(0, args[6], args[7], args[8], 5);
 		atomic_inc(0, args[6], args[7], args[8], 5);
 		inline_write(args[9], args[10], args[11], args[12]);
+		write_dram(args[3], args[1], args[13], 64);
+		atomic_inc(0, bank_xy(args[1]) & 0x3F, bank_xy(args[1]) >> 6, args[14], 9);
 	} else if (hart == 1) {
 		atomic_inc(1, args[6], args[7], args[8], 3);
 	}

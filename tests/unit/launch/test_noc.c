@@ -3,7 +3,10 @@
  * All five RISCs of one core run a kernel (noc_kernel.c) through the
  * runtime API: each reports the CB view and state our firmware gave it,
  * and BRISC/NCRISC drive the NOC model: DRAM read through the bank table,
- * multicast, atomic increments on both NOCs, an inline register write.
+ * multicast, atomic increments on both NOCs, an inline register write, a
+ * DRAM write across a 4 KiB page edge and an atomic on a DRAM word, which
+ * the host must then see (sim DRAM keeps a bitmap of written pages and
+ * serves unmarked ones as zeros).
  */
 #include "launch_util.h"
 #include "ttrt.h"
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 
 #define RESULTS   0x40100u
 #define STAGING   0x40000u
@@ -21,6 +25,8 @@
 #define SEM_ADDR  0x60000u
 #define DRAM_BANK 3
 #define DRAM_ADDR 0x1000u
+#define DRAM_WRITE_ADDR  0x2FE0u   /* 64 bytes across the page edge at 0x3000 */
+#define DRAM_ATOMIC_ADDR 0x5008u   /* a word in a page nothing else touches */
 #define TEXT_OFF  0x100u
 #define CB_OFF    0x40u
 
@@ -28,7 +34,9 @@ static const struct ttrt_xy launcher = { 1, 1 };   /* NOC0 2-3 */
 static const struct ttrt_xy sem_core = { 9, 9 };
 static const struct ttrt_xy reg_core = { 8, 8 };
 
-static void build_args(uint32_t args[13])
+#define NUM_ARGS 15
+
+static void build_args(uint32_t args[NUM_ARGS])
 {
 	struct ttrt_xy s, r;
 
@@ -47,13 +55,15 @@ static void build_args(uint32_t args[13])
 	args[10] = r.y;
 	args[11] = TT_STREAM_REG_ADDR(3, TT_STREAM_TILES_RECEIVED_REG);
 	args[12] = 7;
+	args[13] = DRAM_WRITE_ADDR;
+	args[14] = DRAM_ATOMIC_ADDR;
 }
 
 static int launch_all(struct ttrt_device *dev, const uint8_t *kernel, size_t klen)
 {
 	struct tt_local_cb_config cb0 = { 0x37000, 4096, 2, 2048 };
 	struct tt_launch_msg msg;
-	uint32_t args[13];
+	uint32_t args[NUM_ARGS];
 	int rc;
 
 	memset(&msg, 0, sizeof(msg));
@@ -138,6 +148,33 @@ static void check_noc_effects(struct ttrt_device *dev, const uint8_t *pattern)
 	      reg == 7, "inline write to cb 3 tiles_received: %u", reg);
 }
 
+/* What the kernel wrote into DRAM, through the copying and zero-copy reads. */
+static void check_dram_effects(struct ttrt_device *dev, const uint8_t *pattern)
+{
+	static uint8_t want[0x4000], got[0x4000];
+	struct iovec iov[16];
+	uint32_t word = 0;
+	size_t at = 0;
+	int n;
+
+	memset(want, 0, sizeof(want));
+	memcpy(want + DRAM_WRITE_ADDR, pattern, 64);
+	memcpy(want + DRAM_ADDR, pattern, 64);   /* the host wrote it before the launch */
+	CHECK(ttrt_dram_read(dev, DRAM_BANK, 0, got, sizeof(got)) == 0, "dram read");
+	CHECK(memcmp(got, want, sizeof(got)) == 0, "NOC write into DRAM: copying read differs");
+	n = ttrt_dram_direct(dev, DRAM_BANK, 0, sizeof(got), 0, iov, 16);
+	CHECK(n > 0, "direct read: %d", n);
+	for (int i = 0; i < n; i++) {
+		CHECK(at + iov[i].iov_len <= sizeof(want) &&
+		      memcmp(iov[i].iov_base, want + at, iov[i].iov_len) == 0,
+		      "NOC write into DRAM: zero-copy piece %d at 0x%zx differs", i, at);
+		at += iov[i].iov_len;
+	}
+	CHECK(at == sizeof(want), "pieces cover 0x%zx bytes", at);
+	CHECK(ttrt_dram_read(dev, DRAM_BANK, DRAM_ATOMIC_ADDR, &word, 4) == 0 && word == 9,
+	      "NOC atomic on a DRAM word: %u, want 9", word);
+}
+
 int main(int argc, char **argv)
 {
 	struct ttrt_device *dev;
@@ -159,6 +196,7 @@ int main(int argc, char **argv)
 	CHECK(rc == 0, "launch on all five RISCs: %s", strerror(-rc));
 	check_cb_views(dev);
 	check_noc_effects(dev, pattern);
+	check_dram_effects(dev, pattern);
 	ttrt_device_close(dev);
 	free(kernel);
 	return check_exit(argv[0]);
