@@ -88,6 +88,18 @@ ssize_t handle_read_text(struct fs *fs, struct handle *h, char *buf, size_t size
 /* Renders a text view only to learn its size (for stat). */
 int rendered_size(int (*render)(struct ttrt_device *, char **, size_t *),
 		  struct ttrt_device *dev, off_t *size);
+/* A wait in a handle's write op that the writer can interrupt (Ctrl-C of
+ * `echo 1 > device/reset`): begin registers with the FUSE request the
+ * thread serves, and in->wait then reports the kernel's interrupt; end
+ * before returning. Outside a write request the wait never fires. */
+struct fs_interrupt {
+	atomic_int fired;
+	fuse_req_t req;
+	struct ttrt_wait wait;
+};
+void fs_interrupt_begin(struct fs_interrupt *in);
+void fs_interrupt_end(struct fs_interrupt *in);
+
 /* Bounds rule for fixed-size files: a read starting past the end is
  * -ENXIO, at the end is EOF; a write that does not fit is -EFBIG. */
 int clamp_read(off_t off, size_t *size, uint64_t file_size);

@@ -162,6 +162,44 @@ static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in
 	return 1;
 }
 
+/* The write request this FUSE thread serves, for fs_interrupt_begin: a
+ * handle's write op does not see the request. */
+static _Thread_local fuse_req_t current_write;
+
+/* Called by libfuse under the request's lock, which fs_interrupt_end takes
+ * too: in is still live here. */
+static void mark_interrupted(fuse_req_t req, void *arg)
+{
+	struct fs_interrupt *in = arg;
+
+	(void)req;
+	atomic_store(&in->fired, 1);
+}
+
+static int interrupt_fired(void *arg)
+{
+	struct fs_interrupt *in = arg;
+
+	return atomic_load(&in->fired);
+}
+
+void fs_interrupt_begin(struct fs_interrupt *in)
+{
+	atomic_init(&in->fired, 0);
+	in->req = current_write;
+	in->wait.interrupted = interrupt_fired;
+	in->wait.arg = in;
+	/* Calls mark_interrupted at once if the interrupt came first. */
+	if (in->req)
+		fuse_req_interrupt_func(in->req, mark_interrupted, in);
+}
+
+void fs_interrupt_end(struct fs_interrupt *in)
+{
+	if (in->req)
+		fuse_req_interrupt_func(in->req, NULL, NULL);
+}
+
 void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t off,
 			 struct fuse_file_info *fi)
 {
@@ -188,8 +226,11 @@ void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t 
 		return;
 	}
 	n = fuse_buf_copy(&dst, in, 0);
-	if (n >= 0)
+	if (n >= 0) {
+		current_write = req;
 		n = h->ops->write(fs_of(req), h, dst.buf[0].mem, (size_t)n, off);
+		current_write = NULL;
+	}
 	if (n < 0)
 		fuse_reply_err(req, (int)-n);
 	else

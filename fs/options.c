@@ -64,7 +64,7 @@ static void usage(const char *prog)
 	       "    -o device=PATH         tt-kmd device, e.g. /dev/tenstorrent/0 (implies kmd)\n"
 	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
 	       "    -o cache_dir=DIR       kernel build cache\n"
-	       "    -o timeout_ms=N        default program timeout\n"
+	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
 	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG);
 }

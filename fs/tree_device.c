@@ -101,9 +101,12 @@ static int device_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void
 	return 0;
 }
 
-/* `echo 1 > reset`. Anything else is refused, so a stray write cannot reset. */
+/* `echo 1 > reset`. Anything else is refused, so a stray write cannot reset.
+ * Bounded by timeout_ms (ETIMEDOUT); the writer's Ctrl-C ends it with EINTR,
+ * the chip down until the next reset. */
 static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
+	struct fs_interrupt intr;
 	char err[512] = "";
 	int rc;
 
@@ -111,7 +114,9 @@ static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, siz
 	(void)off;
 	if (!(size >= 1 && buf[0] == '1' && (size == 1 || (size == 2 && buf[1] == '\n'))))
 		return -EINVAL;
-	rc = ttrt_device_reset(fs->dev, err, sizeof(err));
+	fs_interrupt_begin(&intr);
+	rc = ttrt_device_reset(fs->dev, &intr.wait, err, sizeof(err));
+	fs_interrupt_end(&intr);
 	if (rc)
 		ttfs_log("device/reset: %s", err);
 	return rc ? rc : (ssize_t)size;

@@ -11,7 +11,11 @@
  *
  * Locking: dev->buffers_lock guards the list, the allocator and every
  * buffer's shape; each buffer's rwlock lets data IO run in parallel while
- * a resize or delete waits for it.
+ * a resize or delete waits for it. A resize or delete changes the shape
+ * (size, page size, address, allocated, deleted) holding both, and
+ * shape_lock as well: a leaf lock, so the getters can read the shape
+ * from anywhere, ttrt_buffer_foreach callbacks included, without waiting
+ * for IO and without an order against the other two.
  */
 #include "runtime_internal.h"
 
@@ -26,6 +30,7 @@ struct ttrt_buffer {
 	char name[TTRT_BUFFER_NAME_MAX + 1];
 	atomic_int refs;               /* one for the device's list, plus users */
 	pthread_rwlock_t io_lock;
+	pthread_mutex_t shape_lock;
 	int deleted;
 	int allocated;
 	atomic_int written;        /* set by concurrent writers under the read lock */
@@ -69,6 +74,12 @@ int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffe
 		free(b);
 		return rc;
 	}
+	rc = -pthread_mutex_init(&b->shape_lock, NULL);
+	if (rc) {
+		pthread_rwlock_destroy(&b->io_lock);
+		free(b);
+		return rc;
+	}
 	b->dev = dev;
 	strcpy(b->name, name);
 	b->page_size = TTRT_DEFAULT_PAGE_SIZE;
@@ -95,6 +106,7 @@ void ttrt_buffer_put(struct ttrt_buffer *buf)
 {
 	if (atomic_fetch_sub(&buf->refs, 1) != 1)
 		return;
+	pthread_mutex_destroy(&buf->shape_lock);
 	pthread_rwlock_destroy(&buf->io_lock);
 	free(buf);
 }
@@ -103,7 +115,9 @@ static void release_dram_locked(struct ttrt_buffer *b)
 {
 	if (b->allocated)
 		ttrt_dram_free(b->dev->dram_alloc, b->address, b->bytes_per_bank);
+	pthread_mutex_lock(&b->shape_lock);
 	b->allocated = 0;
+	pthread_mutex_unlock(&b->shape_lock);
 }
 
 static void unlink_locked(struct ttrt_buffer *b)
@@ -132,7 +146,9 @@ int ttrt_buffer_delete(struct ttrt_buffer *buf)
 		pthread_rwlock_unlock(&buf->io_lock);
 		return -ENOENT;
 	}
+	pthread_mutex_lock(&buf->shape_lock);
 	buf->deleted = 1;
+	pthread_mutex_unlock(&buf->shape_lock);
 	release_dram_locked(buf);
 	unlink_locked(buf);
 	pthread_mutex_unlock(&dev->buffers_lock);
@@ -178,6 +194,19 @@ static uint64_t bytes_per_bank(uint64_t size, uint32_t page_size)
 	return rows > UINT64_MAX / stride ? UINT64_MAX : rows * stride;
 }
 
+/* The fields the getters read, under shape_lock; the caller holds io_lock
+ * for writing and buffers_lock. */
+static void set_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size, uint64_t address,
+		      int allocated)
+{
+	pthread_mutex_lock(&b->shape_lock);
+	b->size = size;
+	b->page_size = page_size;
+	b->address = address;
+	b->allocated = allocated;
+	pthread_mutex_unlock(&b->shape_lock);
+}
+
 /* A new range reads as zeros, whatever it held before: a removed buffer's
  * bytes, or a kernel's NOC writes. */
 static int zero_banks(struct ttrt_device *dev, uint64_t addr, uint64_t bytes)
@@ -212,23 +241,26 @@ static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_si
 	if (rc) {
 		/* The range was free a moment ago, so taking it back cannot fail. */
 		if (was_allocated && ttrt_dram_alloc_at(a, old_addr, old_bytes) == 0)
-			b->allocated = 1;
+			set_shape(b, b->size, b->page_size, old_addr, 1);
 		return rc;
 	}
-	b->address = addr;
 	b->bytes_per_bank = need;
-	b->size = size;
-	b->page_size = page_size;
-	b->allocated = 1;
+	set_shape(b, size, page_size, addr, 1);
 	return 0;
 }
 
+/* size 0 keeps the size, page_size 0 the page size: read here, under the
+ * locks, not by the caller while another resize may run. */
 static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
 {
 	int rc;
 
 	pthread_rwlock_wrlock(&b->io_lock);
 	pthread_mutex_lock(&b->dev->buffers_lock);
+	if (size == 0)
+		size = b->size;
+	if (page_size == 0)
+		page_size = b->page_size;
 	if (b->deleted)
 		rc = -ENOENT;
 	else if ((size == 0 || size == b->size) && page_size == b->page_size)
@@ -236,7 +268,7 @@ static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size
 	else if (b->written)
 		rc = -EBUSY;
 	else if (size == 0) {   /* only a page size so far: nothing to allocate */
-		b->page_size = page_size;
+		set_shape(b, b->size, page_size, b->address, b->allocated);
 		rc = 0;
 	} else
 		rc = reshape_locked(b, size, page_size);
@@ -249,7 +281,7 @@ int ttrt_buffer_set_size(struct ttrt_buffer *buf, uint64_t size)
 {
 	if (size == 0)
 		return -EINVAL;
-	return change_shape(buf, size, buf->page_size);
+	return change_shape(buf, size, 0);
 }
 
 #define MAX_PAGE_SIZE (64u << 20)
@@ -258,7 +290,7 @@ int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size)
 {
 	if (page_size == 0 || page_size > MAX_PAGE_SIZE)
 		return -EINVAL;
-	return change_shape(buf, buf->size, page_size);
+	return change_shape(buf, 0, page_size);
 }
 
 const char *ttrt_buffer_name(const struct ttrt_buffer *buf)
@@ -266,27 +298,53 @@ const char *ttrt_buffer_name(const struct ttrt_buffer *buf)
 	return buf->name;
 }
 
+/* The getters take a const buffer; shape_lock is the one thing they change. */
+static pthread_mutex_t *shape_lock_of(const struct ttrt_buffer *buf)
+{
+	return (pthread_mutex_t *)&buf->shape_lock;
+}
+
 uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf)
 {
-	return buf->deleted ? 0 : buf->size;
+	uint64_t size;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	size = buf->deleted ? 0 : buf->size;
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return size;
 }
 
 uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf)
 {
-	return buf->page_size;
+	uint32_t page_size;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	page_size = buf->page_size;
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return page_size;
 }
 
 int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr)
 {
-	if (!buf->allocated)
-		return -ENODATA;
-	*addr = buf->address;
-	return 0;
+	int rc = -ENODATA;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	if (buf->allocated) {
+		*addr = buf->address;
+		rc = 0;
+	}
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return rc;
 }
 
 int ttrt_buffer_check(const struct ttrt_buffer *buf)
 {
-	return buf->deleted ? -ENOENT : 0;
+	int deleted;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	deleted = buf->deleted;
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return deleted ? -ENOENT : 0;
 }
 
 int ttrt_buffer_is_written(const struct ttrt_buffer *buf)
@@ -294,8 +352,9 @@ int ttrt_buffer_is_written(const struct ttrt_buffer *buf)
 	return buf->written;
 }
 
-int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
-			      int *bank, uint64_t *bank_addr)
+/* The caller holds io_lock or shape_lock, so the shape stays put. */
+static int locate_locked(const struct ttrt_buffer *buf, uint64_t page, int *bank,
+			 uint64_t *bank_addr)
 {
 	if (!buf->allocated)
 		return -ENODATA;
@@ -304,6 +363,17 @@ int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
 	*bank = (int)(page % TTRT_NUM_DRAM_BANKS);
 	*bank_addr = buf->address + page / TTRT_NUM_DRAM_BANKS * aligned_page_size(buf->page_size);
 	return 0;
+}
+
+int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
+			      int *bank, uint64_t *bank_addr)
+{
+	int rc;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	rc = locate_locked(buf, page, bank, bank_addr);
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return rc;
 }
 
 typedef int (*page_io_fn)(struct ttrt_device *dev, int bank, uint64_t addr,
@@ -331,7 +401,7 @@ static int buffer_io(struct ttrt_buffer *b, uint64_t offset, uint8_t *mem, size_
 
 		if (n > len)
 			n = len;
-		rc = ttrt_buffer_page_location(b, page, &bank, &addr);
+		rc = locate_locked(b, page, &bank, &addr);
 		if (rc == 0)
 			rc = io(b->dev, bank, addr + in_page, mem, n);
 		if (rc)
@@ -390,7 +460,7 @@ int ttrt_buffer_direct_begin(struct ttrt_buffer *b, uint64_t offset, size_t len,
 
 		if (piece > len)
 			piece = len;
-		rc = ttrt_buffer_page_location(b, page, &bank, &addr);
+		rc = locate_locked(b, page, &bank, &addr);
 		if (rc == 0)
 			rc = ttrt_dram_direct_append(b->dev, bank, addr + in_page, piece, writing,
 						     iov, &n, max_iov);

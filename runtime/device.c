@@ -42,15 +42,13 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	rc = ttrt_firmware_load_all(dev, err, errlen);
 	if (rc)
 		goto fail_alloc;
-	rc = pthread_mutex_init(&dev->control_lock, NULL);
-	if (rc) {
-		rc = -rc;
+	rc = ttrt_chip_state_init(dev);
+	if (rc)
 		goto fail_fw;
-	}
 	rc = open_backend(dev, err, errlen);
 	if (rc)
-		goto fail_control;
-	rc = ttrt_device_boot(dev, err, errlen);
+		goto fail_state;
+	rc = ttrt_device_reset(dev, NULL, err, errlen);
 	if (rc)
 		goto fail_backend;
 	*out = dev;
@@ -58,8 +56,8 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 
 fail_backend:
 	dev->backend->ops->close(dev->backend);
-fail_control:
-	pthread_mutex_destroy(&dev->control_lock);
+fail_state:
+	ttrt_chip_state_destroy(dev);
 fail_fw:
 	ttrt_firmware_free_all(dev);
 fail_alloc:
@@ -76,7 +74,7 @@ void ttrt_device_close(struct ttrt_device *dev)
 		return;
 	ttrt_buffers_destroy_all(dev);
 	dev->backend->ops->close(dev->backend);
-	pthread_mutex_destroy(&dev->control_lock);
+	ttrt_chip_state_destroy(dev);
 	ttrt_firmware_free_all(dev);
 	ttrt_dram_allocator_destroy(dev->dram_alloc);
 	pthread_mutex_destroy(&dev->buffers_lock);
@@ -293,16 +291,6 @@ int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 	if (ttrt_logical_to_noc0(core, &noc0))
 		return -EINVAL;
 	return dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
-}
-
-int ttrt_device_reset(struct ttrt_device *dev, char *err, size_t errlen)
-{
-	int rc;
-
-	pthread_mutex_lock(&dev->control_lock);
-	rc = ttrt_device_boot(dev, err, errlen);
-	pthread_mutex_unlock(&dev->control_lock);
-	return rc;
 }
 
 const char *const ttrt_risc_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",

@@ -8,6 +8,8 @@
  *   4. go = INIT, the launch ring and go index cleared, the bank tables;
  *   5. release BRISC everywhere; its firmware starts the other four;
  *   6. wait until every core reports DONE.
+ * One deadline (timeout_ms of the config) bounds it all; the caller holds
+ * the chip exclusive (device_state.c).
  */
 #include "firmware_image.h"
 #include "runtime_internal.h"
@@ -16,9 +18,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
-#define BOOT_TIMEOUT_MS 2000
 #define LOCAL_WINDOW 0x2000u   /* the local-memory addresses a segment may use */
 
 static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
@@ -138,17 +138,9 @@ static int set_reset_all(struct ttrt_device *dev, uint32_t value)
 	return 0;
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* Name the core and what its RISCs were doing. */
 static void report_not_ready(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal,
-			     char *err, size_t errlen)
+			     uint32_t timeout_ms, char *err, size_t errlen)
 {
 	char why[512] = "";
 	size_t used = 0;
@@ -162,23 +154,23 @@ static void report_not_ready(struct ttrt_device *dev, struct ttrt_xy core, uint8
 					 d.fault[0] ? ": " : "", d.fault);
 	}
 	ttrt_set_err(err, errlen, "core %u,%u did not report ready within %d ms (go signal 0x%02x)%s",
-		     core.x, core.y, BOOT_TIMEOUT_MS, signal, why);
+		     core.x, core.y, timeout_ms, signal, why);
 }
 
-/* Wait for go.signal == DONE on every core, within one shared deadline. */
-static int wait_ready(struct ttrt_device *dev, char *err, size_t errlen)
+/* Wait for go.signal == DONE on every core, within the operation's deadline. */
+static int wait_ready(struct ttrt_device *dev, const struct ttrt_op *op, char *err, size_t errlen)
 {
-	uint64_t deadline = now_ms() + BOOT_TIMEOUT_MS;
-
 	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
 		struct ttrt_xy core = ttrt_core_logical(i);
-		uint64_t now = now_ms();
 		uint8_t signal = 0;
-		int rc = ttrt_launch_wait(dev, core, now < deadline ? (uint32_t)(deadline - now) : 0);
+		int rc = ttrt_poll_done(dev, core, op);
 
 		if (rc == -ETIMEDOUT) {
 			ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
-			report_not_ready(dev, core, signal, err, errlen);
+			report_not_ready(dev, core, signal, op->timeout_ms, err, errlen);
+		} else if (rc == -EINTR) {
+			ttrt_set_err(err, errlen, "interrupted while core %u,%u was booting",
+				     core.x, core.y);
 		}
 		if (rc)
 			return rc;
@@ -186,7 +178,7 @@ static int wait_ready(struct ttrt_device *dev, char *err, size_t errlen)
 	return 0;
 }
 
-int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen)
+int ttrt_device_boot(struct ttrt_device *dev, const struct ttrt_op *op, char *err, size_t errlen)
 {
 	struct tt_bank_table banks;
 	int rc = 0;
@@ -199,13 +191,20 @@ int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen)
 		struct ttrt_xy noc0;
 		ttrt_logical_to_noc0(ttrt_core_logical(i), &noc0);
 		rc = load_core(dev, noc0, &banks, err, errlen);
+		/* On a card an upload is slow enough to outlast the deadline. */
+		if (rc == 0)
+			rc = ttrt_op_check(op);
 	}
 	if (rc == 0)
 		rc = set_reset_all(dev, TT_SOFT_RESET_BRISC_ONLY);
 	if (rc) {
-		if (!err || !err[0])
+		if (rc == -EINTR)
+			ttrt_set_err(err, errlen, "interrupted during the firmware upload");
+		else if (rc == -ETIMEDOUT)
+			ttrt_set_err(err, errlen, "firmware upload took over %u ms", op->timeout_ms);
+		else if (!err || !err[0])
 			ttrt_set_err(err, errlen, "firmware upload failed: %s", strerror(-rc));
 		return rc;
 	}
-	return wait_ready(dev, err, errlen);
+	return wait_ready(dev, op, err, errlen);
 }

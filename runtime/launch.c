@@ -5,22 +5,27 @@
  *   go = RESET_READ_PTR_FROM_HOST, go index 0, launch[0] = the message;
  *   (the caller writes the kernel-config buffer)
  *   go = GO; then poll go until the firmware writes DONE.
+ * Each step holds the chip shared (device_state.c), so no reset runs under it.
  */
 #include "runtime_internal.h"
 #include "tt/l1_map.h"
 
 #include <errno.h>
-#include <time.h>
+#include <stddef.h>
 
+/* The go message, its signal byte last and on its own: the firmware polls
+ * that byte, and a one-byte store of it publishes what was written before
+ * (the launch message, the kernel-config buffer) to the RISC that sees it. */
 static int write_signal(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal)
 {
 	struct tt_go_msg go = { .signal = signal };
+	int rc = ttrt_l1_write(dev, core, TT_MEM_GO_MSG, &go, offsetof(struct tt_go_msg, signal));
 
-	return ttrt_l1_write(dev, core, TT_MEM_GO_MSG, &go, sizeof(go));
+	return rc ? rc : ttrt_l1_write(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
 }
 
-int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
-			const struct tt_launch_msg *msg)
+static int prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
+			  const struct tt_launch_msg *msg)
 {
 	uint32_t zero = 0;
 	int rc = write_signal(dev, core, TT_RUN_MSG_RESET_READ_PTR_FROM_HOST);
@@ -32,33 +37,47 @@ int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
 	return rc;
 }
 
+int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
+			const struct tt_launch_msg *msg)
+{
+	struct ttrt_op op;
+	int rc;
+
+	ttrt_op_start(&op, dev, 0, NULL);
+	rc = ttrt_chip_lock_launch(dev, &op);
+	if (rc)
+		return rc;
+	rc = prepare_locked(dev, core, msg);
+	ttrt_chip_unlock(dev);
+	return rc;
+}
+
 int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core)
 {
-	return write_signal(dev, core, TT_RUN_MSG_GO);
+	struct ttrt_op op;
+	int rc;
+
+	ttrt_op_start(&op, dev, 0, NULL);
+	rc = ttrt_chip_lock_launch(dev, &op);
+	if (rc)
+		return rc;
+	rc = write_signal(dev, core, TT_RUN_MSG_GO);
+	ttrt_chip_unlock(dev);
+	return rc;
 }
 
-static uint64_t now_us(void)
+/* One deadline for taking the chip and for the kernel to finish. */
+int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms,
+		     const struct ttrt_wait *wait)
 {
-	struct timespec ts;
+	struct ttrt_op op;
+	int rc;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms)
-{
-	uint64_t deadline = now_us() + (uint64_t)timeout_ms * 1000u;
-	struct timespec nap = { 0, 50000 };
-	uint8_t signal;
-
-	for (;;) {
-		int rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
-		if (rc)
-			return rc;
-		if (signal == TT_RUN_MSG_DONE)
-			return 0;
-		if (now_us() > deadline)
-			return -ETIMEDOUT;
-		nanosleep(&nap, NULL);
-	}
+	ttrt_op_start(&op, dev, timeout_ms, wait);
+	rc = ttrt_chip_lock_launch(dev, &op);
+	if (rc)
+		return rc;
+	rc = ttrt_poll_done(dev, core, &op);
+	ttrt_chip_unlock(dev);
+	return rc;
 }

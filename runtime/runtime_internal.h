@@ -29,12 +29,44 @@ struct ttrt_device {
 	struct ttrt_dram_allocator *dram_alloc;
 
 	struct fw_image firmware[TTRT_NUM_RISCS];   /* brisc, ncrisc, trisc0..2 */
-	pthread_mutex_t control_lock;               /* boot/reset vs. launches */
+
+	/* The chip as a whole (device_state.c): boot and reset hold it
+	 * exclusive, launches shared. chip_ready is written under it held
+	 * exclusive: 0 after a boot that failed or was interrupted. */
+	pthread_rwlock_t chip_lock;
+	int chip_ready;
 };
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
 void ttrt_firmware_free_all(struct ttrt_device *dev);
-int ttrt_device_boot(struct ttrt_device *dev, char *err, size_t errlen);
+
+/* ---- whole-chip operations (device_state.c) ---- */
+
+/* One operation's wait: a deadline fixed when it starts, and the caller's
+ * interruption. */
+struct ttrt_op {
+	uint64_t deadline_us;            /* CLOCK_MONOTONIC */
+	uint32_t timeout_ms;
+	const struct ttrt_wait *wait;    /* NULL: cannot be interrupted */
+};
+
+int ttrt_chip_state_init(struct ttrt_device *dev);
+void ttrt_chip_state_destroy(struct ttrt_device *dev);
+/* The deadline is timeout_ms from now, or the config's timeout_ms for 0. */
+void ttrt_op_start(struct ttrt_op *op, const struct ttrt_device *dev, uint32_t timeout_ms,
+		   const struct ttrt_wait *wait);
+/* -EINTR if interrupted, -ETIMEDOUT past the deadline, else 0. */
+int ttrt_op_check(const struct ttrt_op *op);
+/* Take chip_lock within op's deadline: 0, -ETIMEDOUT or -EINTR. */
+int ttrt_chip_lock(struct ttrt_device *dev, int exclusive, const struct ttrt_op *op);
+/* Shared, for a launch: also -EIO while the chip is down. */
+int ttrt_chip_lock_launch(struct ttrt_device *dev, const struct ttrt_op *op);
+void ttrt_chip_unlock(struct ttrt_device *dev);
+/* Poll a core's go signal until DONE, within op. */
+int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct ttrt_op *op);
+/* Upload the firmware and wait for every core; the caller holds chip_lock
+ * exclusive. */
+int ttrt_device_boot(struct ttrt_device *dev, const struct ttrt_op *op, char *err, size_t errlen);
 
 /* printf into err, if there is one. */
 void ttrt_set_err(char *err, size_t errlen, const char *fmt, ...)

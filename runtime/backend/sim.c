@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "runtime_internal.h"
 #include "sim/chip.h"
+#include "sim/simmem.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -99,7 +100,7 @@ static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 	if (bank >= 0)
 		sim_dram_read(&sb->chip->dram, bank, addr, buf, len);
 	else
-		memcpy(buf, mem, len);
+		simmem_read(buf, mem, len);
 	return 0;
 }
 
@@ -120,7 +121,7 @@ static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr
 		sim_dram_mark(&sb->chip->dram, bank, addr, len);
 		mem = sim_dram_ptr(&sb->chip->dram, bank, addr);
 	}
-	memcpy(mem, buf, len);
+	simmem_write(mem, buf, len);
 	/* A hart may be polling what the host just wrote. */
 	if (core)
 		sim_sched_wake(core);
@@ -162,7 +163,7 @@ static int sim_zero(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		return rc;
 	if (bank >= 0)
 		return sim_dram_zero(&to_sim(be)->chip->dram, bank, addr, len);
-	memset(mem, 0, len);
+	simmem_zero(mem, len);
 	sim_sched_wake(core_at(to_sim(be), noc0));
 	return 0;
 }

@@ -129,8 +129,22 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 		     char *err, size_t errlen);
 void ttrt_device_close(struct ttrt_device *dev);
 
-/* Stop everything and reload firmware on every core; err says why not. */
-int ttrt_device_reset(struct ttrt_device *dev, char *err, size_t errlen);
+/* A wait that its caller can stop, e.g. a FUSE request the user
+ * interrupts: polled while an operation waits (for the chip, or for cores
+ * to report); non-zero ends the operation with -EINTR. */
+struct ttrt_wait {
+	int (*interrupted)(void *arg);
+	void *arg;
+};
+
+/* Stop everything and reload firmware on every core; err says why not.
+ * Boot, reset and launches take the chip as a whole: a reset waits for
+ * launches under way and none starts during it. One deadline, the config's
+ * timeout_ms, bounds the whole reset, waiting for the chip included:
+ * -ETIMEDOUT after it, -EINTR when wait (may be NULL) says so. A reset that
+ * fails leaves the chip down (launches get -EIO) until one succeeds. */
+int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, char *err,
+		      size_t errlen);
 
 /* "sim", or "kmd /dev/tenstorrent/0". */
 const char *ttrt_device_backend(const struct ttrt_device *dev);
@@ -214,12 +228,16 @@ int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc
 struct tt_launch_msg;   /* tt/l1_map.h */
 
 /* go = RESET_READ_PTR_FROM_HOST, go index 0, launch[0] = msg. The caller
- * then writes the kernel-config buffer the message points at. */
+ * then writes the kernel-config buffer the message points at. Each call
+ * holds the chip shared (see ttrt_device_reset): -EIO while the chip is
+ * down, -ETIMEDOUT if a reset holds it longer than timeout_ms. */
 int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
 			const struct tt_launch_msg *msg);
 int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core);
-/* Poll the go signal until DONE: 0, or -ETIMEDOUT. */
-int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms);
+/* Poll the go signal until DONE: 0, -ETIMEDOUT after timeout_ms (0: the
+ * config's timeout_ms), or -EINTR when wait (may be NULL) says so. */
+int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms,
+		     const struct ttrt_wait *wait);
 
 /* ---- telemetry ----------------------------------------------------------- */
 

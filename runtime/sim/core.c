@@ -57,7 +57,12 @@ int sim_core_init(struct sim_core *core, struct sim_chip *chip, int index)
 	atomic_init(&core->soft_reset, TT_SOFT_RESET_ALL_RISCS);
 	atomic_init(&core->applied_reset, TT_SOFT_RESET_ALL_RISCS);
 	sim_niu_reset(core);
+	rc = pthread_mutex_init(&core->status_lock, NULL);
+	if (rc)
+		return -rc;
 	rc = pthread_mutex_init(&core->lock, NULL);
+	if (rc)
+		pthread_mutex_destroy(&core->status_lock);
 	return -rc;
 }
 
@@ -70,6 +75,7 @@ void sim_core_destroy(struct sim_core *core)
 {
 	rv32_bus_destroy(&core->bus);
 	pthread_mutex_destroy(&core->lock);
+	pthread_mutex_destroy(&core->status_lock);
 }
 
 static uint32_t start_pc(struct sim_core *core, int h)
@@ -98,21 +104,26 @@ static void apply_soft_reset(struct sim_core *core)
 			atomic_store(&s->run, SIM_HART_RESET);
 			continue;
 		}
+		pthread_mutex_lock(&core->status_lock);
 		rv32_hart_reset(&s->hart, start_pc(core, h));
 		memset(s->fault_detail, 0, sizeof(s->fault_detail));
+		atomic_store(&s->retired_seen, 0);
 		atomic_store(&s->last_mmio_poll, 0);
 		atomic_store(&s->run, SIM_HART_RUNNABLE);
+		pthread_mutex_unlock(&core->status_lock);
 	}
 	atomic_store(&core->applied_reset, now);
 }
 
-static void record_fault(struct sim_hart_slot *s)
+static void record_fault(struct sim_core *core, struct sim_hart_slot *s)
 {
+	pthread_mutex_lock(&core->status_lock);
 	/* A NOC error has already written its own detail. */
-	if (s->fault_detail[0])
-		return;
-	snprintf(s->fault_detail, sizeof(s->fault_detail), "%s at address 0x%08x",
-		 rv32_cause_name(s->hart.fault.cause), s->hart.fault.addr);
+	if (!s->fault_detail[0])
+		snprintf(s->fault_detail, sizeof(s->fault_detail), "%s at address 0x%08x",
+			 rv32_cause_name(s->hart.fault.cause), s->hart.fault.addr);
+	atomic_store(&s->run, SIM_HART_FAULTED);
+	pthread_mutex_unlock(&core->status_lock);
 }
 
 /* Runs one hart for a slice; returns 1 if it ran on or changed memory. */
@@ -131,6 +142,7 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	atomic_store(&s->last_mmio_poll, 0);
 	stop = rv32_run(&s->hart, SLICE_INSNS);
 	atomic_store(&s->pc_seen, s->hart.pc);
+	atomic_store(&s->retired_seen, s->hart.retired);
 	switch (stop) {
 	case RV32_STOP_SPIN:
 	case RV32_STOP_WFI:
@@ -138,8 +150,7 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		atomic_store(&s->run, SIM_HART_PARKED);
 		break;
 	case RV32_STOP_FAULT:
-		record_fault(s);
-		atomic_store(&s->run, SIM_HART_FAULTED);
+		record_fault(core, s);
 		break;
 	default:
 		return 1;
@@ -200,15 +211,18 @@ void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_deta
 	enum ttrt_risc_state states[SIM_NUM_HARTS];
 	uint32_t pcs[SIM_NUM_HARTS];
 
+	/* The hart may run meanwhile: a status snapshot, not a sample. Under
+	 * status_lock a faulted hart stays faulted, so its record is whole. */
+	pthread_mutex_lock(&core->status_lock);
 	sim_core_risc_states(core, states, pcs);
 	out->state = states[hart];
 	out->pc = pcs[hart];
-	/* Read racily while the hart may run: a status snapshot, not a sample. */
-	out->retired = s->hart.retired;
+	out->retired = atomic_load(&s->retired_seen);
 	out->polling_addr = states[hart] == TTRT_RISC_WAITING || states[hart] == TTRT_RISC_IDLE
 				    ? atomic_load(&s->last_mmio_poll) : 0;
 	out->fault[0] = '\0';
 	if (states[hart] == TTRT_RISC_FAULT)
 		snprintf(out->fault, sizeof(out->fault), "%s; pc 0x%08x, instruction 0x%08x",
 			 s->fault_detail, s->hart.fault.pc, s->hart.fault.insn);
+	pthread_mutex_unlock(&core->status_lock);
 }

@@ -46,7 +46,11 @@ struct sim_hart_slot {
 	_Atomic int run;                  /* enum sim_hart_run */
 	uint32_t parked_gen;              /* wake generation it parked at */
 	_Atomic uint32_t pc_seen;         /* pc at the last stop, for status */
+	_Atomic uint64_t retired_seen;    /* retired count at the last stop, for status */
 	_Atomic uint32_t last_mmio_poll;  /* last MMIO load address, for status */
+	/* Written by the hart's own thread while it runs (a NOC error) and
+	 * under the core's status_lock when it faults or is reset; status
+	 * readers take status_lock and read it only while the hart is faulted. */
 	char fault_detail[SIM_FAULT_DETAIL_MAX];
 };
 
@@ -63,6 +67,11 @@ struct sim_core {
 	_Atomic uint32_t applied_reset;   /* the value the harts were last set to */
 	_Atomic uint32_t reset_pc[SIM_NUM_HARTS];   /* [1] ncrisc, [2..4] triscs */
 	_Atomic uint32_t trisc_pc_override, ncrisc_pc_override;
+
+	/* A hart's fault record against its reset: held while a status reader
+	 * copies the fault and while the core's thread records a fault or
+	 * resets a hart, so a reader never sees a half-cleared record. */
+	pthread_mutex_t status_lock;
 
 	struct sim_niu niu[2];
 	_Atomic uint32_t streams[TT_NUM_STREAMS][2];   /* [acked, received] */

@@ -5,6 +5,7 @@
  * threads and the scheduler threads running NOC commands all write DRAM.
  */
 #include "dram.h"
+#include "simmem.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -114,7 +115,7 @@ void sim_dram_read(struct sim_dram *d, int bank, uint64_t addr, void *dst, size_
 		const uint8_t *src;
 		size_t n = sim_dram_read_span(d, bank, addr, len, &src);
 
-		memcpy(out, src, n);
+		simmem_move(out, src, n);   /* out may be L1 (a NOC read) */
 		out += n;
 		addr += n;
 		len -= n;
@@ -125,7 +126,7 @@ void sim_dram_read(struct sim_dram *d, int bank, uint64_t addr, void *dst, size_
 static void zero_partial(struct sim_dram *d, uint64_t off, uint64_t len)
 {
 	if (len > 0 && page_written(d, off >> PAGE_SHIFT))
-		memset(d->mem + off, 0, len);
+		simmem_zero(d->mem + off, len);
 }
 
 int sim_dram_zero(struct sim_dram *d, int bank, uint64_t addr, uint64_t len)

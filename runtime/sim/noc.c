@@ -13,6 +13,7 @@
 #include "core.h"
 #include "runtime_internal.h"
 #include "sched.h"
+#include "simmem.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -126,15 +127,16 @@ static void mark_dram(struct sim_chip *chip, const struct noc_endpoint *ep, size
 		sim_dram_mark(&chip->dram, ep->bank, ep->addr, len);
 }
 
+/* src is simulated memory, or a word of the NOC's own (inline data). */
 static void deliver(struct sim_chip *chip, struct noc_endpoint *dst, const uint8_t *src,
 		    size_t len)
 {
 	if (dst->mem) {
 		mark_dram(chip, dst, len);
-		memmove(dst->mem, src, len);
+		simmem_move(dst->mem, src, len);
 	} else {
 		uint32_t v;
-		memcpy(&v, src, 4);
+		simmem_read(&v, src, 4);
 		sim_core_mmio_post(dst->core, dst->reg_addr, v);
 	}
 	if (dst->core)

@@ -165,7 +165,7 @@ ttfs_start() {
 
 # ttfs_log_clean LOG: fail if a sanitizer reported anything.
 ttfs_log_clean() {
-	if grep -E "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: .*Sanitizer" "$1" >&2; then
+	if grep -E "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer|runtime error:|SUMMARY: .*Sanitizer" "$1" >&2; then
 		echo "sanitizer report in $1:" >&2
 		cat "$1" >&2
 		return 1

@@ -128,7 +128,7 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 }
 
 @test "a good config file takes effect: [ttfs] section and no section" {
-	f=$(ini good.ini '; test config\n[ttfs]\nbackend = sim\ndram_size = 32M\ntimeout_ms = 1000\ncache_dir = /tmp/ttfs-test-cache\n')
+	f=$(ini good.ini '; test config\n[ttfs]\nbackend = sim\ndram_size = 32M\ntimeout_ms = 30000\ncache_dir = /tmp/ttfs-test-cache\n')
 	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o config="$f"
 	assert_equal "$(stat -c %s "$M/dram/0")" $((32 * 1024 * 1024))
 	assert_equal "$(cat "$M/device/backend")" sim

@@ -120,6 +120,11 @@ fill_z() {
 }
 
 @test "re-creating a written buffer gives its RAM back to the host" {
+	# ThreadSanitizer keeps shadow memory for every byte written, which
+	# dropping the pages does not return: RSS cannot show it there.
+	if ldd "$TTFS_BIN" | grep -q libtsan; then
+		skip "a ThreadSanitizer build keeps shadow memory of written DRAM"
+	fi
 	b="$MNT/dram/buffers/fill"
 	mkdir "$b"
 	echo 64M >"$b/size"

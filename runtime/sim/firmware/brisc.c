@@ -72,6 +72,11 @@ int main(void)
 	fw_init(HART_BRISC);
 	L1_U32(TT_MEM_LAUNCH_RD_PTR) = 0;
 	start_subordinates();
+#ifdef FW_TEST_HANG_ADDR
+	/* The test-only build (CMakeLists.txt): "HANG" there, never ready. */
+	while (L1_U32(FW_TEST_HANG_ADDR) == 0x474E4148u)
+		;
+#endif
 	L1_U8(go_signal_addr()) = TT_RUN_MSG_DONE;
 
 	for (;;) {

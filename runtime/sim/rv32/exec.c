@@ -19,6 +19,13 @@
  * Hot state lives in locals (register copy r[], ip, budget); it is written
  * back to the hart on every exit. r[RV_XSINK] absorbs writes to x0.
  *
+ * L1 is shared with other threads (the host, other cores' NOC writes), so
+ * data loads from it are acquire and stores release atomics (plain moves
+ * on x86-64): a hart that sees a flag also sees what was written before
+ * it, and the host that sees DONE sees the kernel's results. Instruction
+ * fetch stays a plain read: code is written before the go that starts it.
+ * Local memory is private to the hart.
+ *
  * Operation bodies see: rd_, imm_ (fields), RS1, RS2 (operand values),
  * OPR(v) (write rd), PC (guest pc of this instruction), LEN.
  */
@@ -248,7 +255,7 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
         uint32_t a_ = RS1 + IMM;                                                       \
         T v_;                                                                          \
         if (RV_LIKELY((a_ & (SZ - 1)) == 0 && a_ < l1_eff)) {                          \
-            memcpy(&v_, l1 + a_, SZ);                                                  \
+            v_ = __atomic_load_n((T *)(l1 + a_), __ATOMIC_ACQUIRE);                    \
             OPR(CONV v_);                                                              \
         } else if ((a_ & (SZ - 1)) == 0 && a_ - RV32_LOCAL_BASE < loc_eff) {           \
             memcpy(&v_, loc + (a_ - RV32_LOCAL_BASE), SZ);                             \
@@ -268,12 +275,13 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     do {                                                                               \
         uint32_t a_ = RS1 + IMM;                                                       \
         T v_ = (T)RS2, o_;                                                             \
-        uint8_t *p_ = NULL;                                                            \
-        if (RV_LIKELY((a_ & (SZ - 1)) == 0 && a_ < l1_eff))                            \
-            p_ = l1 + a_;                                                              \
-        else if ((a_ & (SZ - 1)) == 0 && a_ - RV32_LOCAL_BASE < loc_eff)               \
-            p_ = loc + (a_ - RV32_LOCAL_BASE);                                         \
-        if (RV_LIKELY(p_ != NULL)) {                                                   \
+        if (RV_LIKELY((a_ & (SZ - 1)) == 0 && a_ < l1_eff)) {                          \
+            T *p_ = (T *)(l1 + a_);                                                    \
+            o_ = __atomic_load_n(p_, __ATOMIC_RELAXED);                                \
+            dirty |= (o_ != v_);                                                       \
+            __atomic_store_n(p_, v_, __ATOMIC_RELEASE);                                \
+        } else if ((a_ & (SZ - 1)) == 0 && a_ - RV32_LOCAL_BASE < loc_eff) {           \
+            uint8_t *p_ = loc + (a_ - RV32_LOCAL_BASE);                                \
             memcpy(&o_, p_, SZ);                                                       \
             dirty |= (o_ != v_);                                                       \
             memcpy(p_, &v_, SZ);                                                       \

@@ -19,15 +19,46 @@ static uint8_t *direct(struct rv32_hart *h, uint32_t addr, unsigned size)
     return NULL;
 }
 
+/* Aligned L1 and local accesses are atomic, as in the fast path (exec.c):
+ * other threads share L1. */
+static uint32_t load_direct(const uint8_t *p, unsigned size)
+{
+    switch (size) {
+    case 1: return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    case 2: return __atomic_load_n((const uint16_t *)p, __ATOMIC_ACQUIRE);
+    default: return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE);
+    }
+}
+
+/* Stores val; returns the value it replaced. */
+static uint32_t store_direct(uint8_t *p, unsigned size, uint32_t val)
+{
+    uint32_t old;
+
+    switch (size) {
+    case 1:
+        old = __atomic_load_n(p, __ATOMIC_RELAXED);
+        __atomic_store_n(p, (uint8_t)val, __ATOMIC_RELEASE);
+        break;
+    case 2:
+        old = __atomic_load_n((uint16_t *)p, __ATOMIC_RELAXED);
+        __atomic_store_n((uint16_t *)p, (uint16_t)val, __ATOMIC_RELEASE);
+        break;
+    default:
+        old = __atomic_load_n((uint32_t *)p, __ATOMIC_RELAXED);
+        __atomic_store_n((uint32_t *)p, val, __ATOMIC_RELEASE);
+        break;
+    }
+    return old;
+}
+
 enum rv32_cause rv_load_slow(struct rv32_hart *h, uint32_t addr, unsigned size, uint32_t *val)
 {
     if (addr & (size - 1))
         return RV32_MISALIGNED_LOAD;
     uint8_t *p = direct(h, addr, size);
     if (p) {
-        uint32_t v = 0;
-        memcpy(&v, p, size);           /* little-endian host */
-        *val = v;
+        *val = load_direct(p, size);
         return RV32_OK;
     }
     if (!h->bus->mmio_load)
@@ -51,11 +82,8 @@ enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size,
         val &= (1u << (size * 8)) - 1u;
     uint8_t *p = direct(h, addr, size);
     if (p) {
-        uint32_t old = 0;
-        memcpy(&old, p, size);
-        if (old != val)
+        if (store_direct(p, size, val) != val)
             *changed = 1;
-        memcpy(p, &val, size);
         return RV32_OK;
     }
     *changed = 1;                      /* any MMIO store may change state */

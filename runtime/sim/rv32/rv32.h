@@ -12,7 +12,9 @@
  *   [RV32_LOCAL_BASE, +local_size)        private data RAM (no fetch)
  *   everything else                       bus->mmio_load / bus->mmio_store
  * Accesses must be naturally aligned (else MISALIGNED_* fault). L1 and
- * local memory are accessed directly as little-endian byte arrays.
+ * local memory are accessed directly as little-endian byte arrays; data
+ * loads are acquire and stores release atomics, since other threads
+ * (the host, other cores) share L1 (see exec.c).
  *
  * ISA: RV32I, M, C (compressed; a 32-bit instruction may sit at any even
  * address), Zicsr (cycle/time/instret[h], mcycle/minstret[h], mhartid = id,

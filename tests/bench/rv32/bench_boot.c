@@ -49,7 +49,7 @@ int main(void)
 		}
 		open_t[i] = now_s() - t0;
 		t0 = now_s();
-		if (ttrt_device_reset(dev, err, sizeof(err))) {
+		if (ttrt_device_reset(dev, NULL, err, sizeof(err))) {
 			fprintf(stderr, "reset: %s\n", err);
 			return 1;
 		}

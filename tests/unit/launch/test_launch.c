@@ -62,7 +62,7 @@ static void test_good_launch(struct ttrt_device *dev, const uint8_t *kernel, siz
 	args[5] = 0;
 	rc = launch(dev, core, kernel, klen, args, 6);
 	CHECK(rc == 0, "launch: %s", strerror(-rc));
-	rc = ttrt_launch_wait(dev, core, 2000);
+	rc = ttrt_launch_wait(dev, core, 2000, NULL);
 	CHECK(rc == 0, "wait: %s", strerror(-rc));
 	ttrt_l1_read(dev, core, RESULT_ADDR, mine, sizeof(mine));
 	ttrt_l1_read(dev, dst, RESULT_ADDR, theirs, sizeof(theirs));
@@ -75,7 +75,7 @@ static void test_good_launch(struct ttrt_device *dev, const uint8_t *kernel, siz
 	args[0] = 1;
 	args[1] = 2;
 	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "second launch");
-	CHECK(ttrt_launch_wait(dev, core, 2000) == 0, "second wait");
+	CHECK(ttrt_launch_wait(dev, core, 2000, NULL) == 0, "second wait");
 	ttrt_l1_read(dev, dst, RESULT_ADDR, theirs, sizeof(theirs));
 	CHECK(theirs[0] == 1002 && theirs[3] == 2, "second run: %u launches %u", theirs[0], theirs[3]);
 }
@@ -88,7 +88,7 @@ static void expect_fault(struct ttrt_device *dev, const uint8_t *kernel, size_t 
 	uint32_t args[6] = { 1, 2, 5, 3, RESULT_ADDR, mode };
 
 	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "launch (mode %u)", mode);
-	CHECK(ttrt_launch_wait(dev, core, 300) == -ETIMEDOUT, "a faulted kernel never reports done");
+	CHECK(ttrt_launch_wait(dev, core, 300, NULL) == -ETIMEDOUT, "a faulted kernel never reports done");
 	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0, "detail");
 	CHECK(d.state == TTRT_RISC_FAULT, "brisc state %s", ttrt_risc_state_name(d.state));
 	CHECK(strstr(d.fault, want) != NULL, "fault text '%s' lacks '%s'", d.fault, want);
@@ -112,14 +112,14 @@ static void test_reset_stops_a_hung_kernel(struct ttrt_device *dev, const uint8_
 	struct timespec pause = { 0, 20 * 1000 * 1000 };
 
 	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "launch the hang");
-	CHECK(ttrt_launch_wait(dev, core, 200) == -ETIMEDOUT, "a hung kernel never reports done");
+	CHECK(ttrt_launch_wait(dev, core, 200, NULL) == -ETIMEDOUT, "a hung kernel never reports done");
 	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0 && d.state == TTRT_RISC_RUNNING,
 	      "brisc of a hung kernel is running, not %s", ttrt_risc_state_name(d.state));
 	ttrt_l1_read(dev, core, RESULT_ADDR, &a, 4);
 	nanosleep(&pause, NULL);
 	ttrt_l1_read(dev, core, RESULT_ADDR, &b, 4);
 	CHECK(a != b, "the hung kernel keeps counting (%u, %u)", a, b);
-	CHECK(ttrt_device_reset(dev, err, errlen) == 0, "reset under a hung kernel: %s", err);
+	CHECK(ttrt_device_reset(dev, NULL, err, errlen) == 0, "reset under a hung kernel: %s", err);
 	ttrt_l1_read(dev, core, RESULT_ADDR, &a, 4);
 	nanosleep(&pause, NULL);
 	ttrt_l1_read(dev, core, RESULT_ADDR, &b, 4);
@@ -175,7 +175,7 @@ static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t 
 	nanosleep(&settle, NULL);
 	CHECK(state_of(dev, core, 1, &pc) == TTRT_RISC_FAULT && pc == 0x12000,
 	      "ncrisc from the fixed reset PC: %s at 0x%x", ttrt_risc_state_name(state_of(dev, core, 1, NULL)), pc);
-	CHECK(ttrt_device_reset(dev, err, errlen) == 0, "reset after the reset-PC test: %s", err);
+	CHECK(ttrt_device_reset(dev, NULL, err, errlen) == 0, "reset after the reset-PC test: %s", err);
 }
 
 int main(int argc, char **argv)
@@ -197,9 +197,9 @@ int main(int argc, char **argv)
 	dev = open_small_sim();
 	test_good_launch(dev, kernel, klen);
 	expect_fault(dev, kernel, klen, 1, "load access fault at address 0x00400000");
-	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset clears the fault");
+	CHECK(ttrt_device_reset(dev, NULL, err, sizeof(err)) == 0, "reset clears the fault");
 	expect_fault(dev, kernel, klen, 2, "no reachable tile at (20,3)");
-	CHECK(ttrt_device_reset(dev, err, sizeof(err)) == 0, "reset again");
+	CHECK(ttrt_device_reset(dev, NULL, err, sizeof(err)) == 0, "reset again");
 	test_reset_stops_a_hung_kernel(dev, kernel, klen, err, sizeof(err));
 	test_soft_reset_register(dev, err, sizeof(err));
 	test_good_launch(dev, kernel, klen);

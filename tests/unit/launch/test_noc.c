@@ -88,7 +88,7 @@ static int launch_all(struct ttrt_device *dev, const uint8_t *kernel, size_t kle
 	if (rc == 0)
 		rc = ttrt_launch_go(dev, launcher);
 	if (rc == 0)
-		rc = ttrt_launch_wait(dev, launcher, 3000);
+		rc = ttrt_launch_wait(dev, launcher, 3000, NULL);
 	return rc;
 }
 
