@@ -53,7 +53,7 @@ static void run(struct ttrt_device *dev, const struct prog_args *a, const struct
 		CHECK(rc == 0, "launch on %u,%u: %s", core.x, core.y, strerror(-rc));
 	}
 	for (uint32_t c = 0; c < a->n_cores; c++) {
-		int rc = ttrt_launch_wait(dev, a->cores[c], 2000);
+		int rc = ttrt_launch_wait(dev, a->cores[c], 2000, NULL);
 		CHECK(rc == 0, "wait on %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
 	}
 	free(buf);
