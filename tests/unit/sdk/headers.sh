@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Every kernel SDK header, alone in a translation unit, compiles without a
+# warning as a kernel build sees it; a kernel with no include at all
+# compiles with the prelude forced in; an out-of-range compile-time arg
+# does not compile.
+# usage: headers.sh RISCV_GXX SDK_DIR RUNTIME_INCLUDE
+set -u
+gxx=$1 sdk=$2 inc=$3
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+flags="-std=c++17 -march=rv32im -mabi=ilp32 -ffreestanding -fno-exceptions -fno-rtti -nostdlib
+	-O2 -Wall -Wextra -Werror -I$sdk -I$sdk/std -I$inc"
+fail=0 n=0
+
+compile() {   # compile NAME FILE EXTRA...: must succeed with no output
+	name=$1 file=$2
+	shift 2
+	if ! out=$("$gxx" $flags "$@" -c "$file" -o "$tmp/o.o" 2>&1) || [ -n "$out" ]; then
+		echo "FAIL: $name"
+		echo "$out" | head -20
+		fail=1
+	fi
+	n=$((n + 1))
+}
+
+for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
+	 api/debug/dprint.h compile_time_args.h api/compile_time_args.h \
+	 api/tensor/tensor_accessor.h api/tensor/tensor_accessor_args.h \
+	 accessor/tensor_accessor.h accessor/tensor_accessor_args.h \
+	 hostdevcommon/kernel_structs.h; do
+	printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
+	compile "$h" "$tmp/h.cpp"
+	[ -f "$sdk/$h" ] || { echo "FAIL: $h missing"; fail=1; }
+done
+for h in cstdint cstddef type_traits utility array limits cstring algorithm; do
+	printf '#include <%s>\n' "$h" > "$tmp/h.cpp"
+	compile "<$h>" "$tmp/h.cpp"
+	head -5 "$sdk/std/$h" | grep -q "Debian's bare-metal" ||
+		{ echo "FAIL: std/$h does not say why it exists"; fail=1; }
+done
+
+cat > "$tmp/bare.cpp" <<'K'
+void kernel_main()
+{
+	uint32_t a = get_arg_val<uint32_t>(0) + get_compile_time_arg_val(1);
+	cb_reserve_back(tt::CBIndex::c_1, 1);
+	noc_async_write(get_write_ptr(tt::CBIndex::c_1), get_noc_addr(1, 2, a), 32);
+	noc_async_write_barrier();
+	cb_push_back(tt::CBIndex::c_1, 1);
+	DPRINT << "a " << a << ENDL();
+}
+K
+compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
+	-DKERNEL_COMPILE_TIME_ARGS=5,6
+compile "start code" "$sdk/kernel_start.cc"
+
+# The index check must bite: this one has to fail.
+if "$gxx" $flags -include "$sdk/prelude.h" -DKERNEL_COMPILE_TIME_ARGS=5 -c "$tmp/bare.cpp" \
+	-o "$tmp/o.o" 2>/dev/null; then
+	echo "FAIL: get_compile_time_arg_val(1) with one arg compiled"
+	fail=1
+fi
+echo "$n compiles"
+exit $fail
