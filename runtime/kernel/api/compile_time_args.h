@@ -29,3 +29,37 @@ constexpr uint32_t get_ct_arg()
 }
 
 #define get_compile_time_arg_val(arg_idx) get_ct_arg<(arg_idx)>()
+
+// Named compile-time args: the build defines KERNEL_COMPILE_TIME_ARG_MAP as
+// a list of {"name", value} pairs, as tt-metal's JIT does.
+struct ttfs_named_ct_arg {
+	const char *name;
+	uint32_t value;
+};
+
+#ifdef KERNEL_COMPILE_TIME_ARG_MAP
+constexpr ttfs_named_ct_arg kernel_named_compile_time_args[] = { KERNEL_COMPILE_TIME_ARG_MAP };
+#else
+constexpr ttfs_named_ct_arg kernel_named_compile_time_args[] = { { "", 0 } };
+#endif
+
+constexpr bool ttfs_ct_streq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+// Not constexpr on purpose: reaching it in a constant expression (an
+// unknown name) is a compile error that names it.
+inline uint32_t named_compile_time_arg_not_found() { return 0; }
+
+constexpr uint32_t get_named_compile_time_arg_val(const char *name)
+{
+	for (const ttfs_named_ct_arg &a : kernel_named_compile_time_args)
+		if (*a.name && ttfs_ct_streq(a.name, name))
+			return a.value;
+	return named_compile_time_arg_not_found();
+}

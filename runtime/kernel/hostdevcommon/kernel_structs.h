@@ -22,6 +22,16 @@ enum CBIndex : uint8_t {
 	SIZE
 };
 
+// The pre-2024 names of the same ids: inputs, dataflow, outputs,
+// intermediates, eight each.
+enum CB : uint8_t {
+	c_in0 = 0, c_in1, c_in2, c_in3, c_in4, c_in5, c_in6, c_in7,
+	dataflow0 = 8, dataflow1, dataflow2, dataflow3, dataflow4, dataflow5, dataflow6, dataflow7,
+	c_out0 = 16, c_out1, c_out2, c_out3, c_out4, c_out5, c_out6, c_out7,
+	c_intermed0 = 24, c_intermed1, c_intermed2, c_intermed3, c_intermed4, c_intermed5,
+	c_intermed6, c_intermed7,
+};
+
 enum class DataFormat : uint8_t {
 	Float32 = 0,
 	Float16 = 1,

@@ -72,12 +72,12 @@ struct InterleavedAddrGenFast {
 	DataFormat data_format;
 
 	// The row stride comes from the data format, as in tt-metal; page_size
-	// is only the transfer size.
+	// is only the transfer size, and the stride when the format is unknown.
 	FORCE_INLINE uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
 					   uint8_t noc = noc_index) const
 	{
-		uint32_t stride = ttfs::align_up(ttfs_tile_size(data_format, tile_hw),
-						 ttfs::banks<DRAM>::alignment);
+		uint32_t tile = ttfs_tile_size(data_format, tile_hw);
+		uint32_t stride = ttfs::align_up(tile ? tile : page_size, ttfs::banks<DRAM>::alignment);
 		return ttfs::banks<DRAM>::page_addr(id, bank_base_address, stride, offset, noc);
 	}
 	FORCE_INLINE uint32_t get_page_size() const { return page_size; }

@@ -61,6 +61,10 @@
 #define DRAM_ALIGNMENT 64u
 #define NOC_MAX_BURST_SIZE 16384u
 
+// tt-metal's toolchain has the System V `uint` from <sys/types.h> in scope,
+// and kernels use it ((uint)my_x[0]).
+typedef unsigned int uint;
+
 constexpr uint8_t noc_index = NOC_INDEX;
 constexpr uint8_t noc_mode = NOC_MODE;
 

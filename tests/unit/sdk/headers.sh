@@ -55,10 +55,50 @@ compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
 	-DKERNEL_COMPILE_TIME_ARGS=5,6
 compile "start code" "$sdk/kernel_start.cc"
 
+# Spellings older and newer kernels use: tt::CB names, (uint) casts,
+# get_dataformat into InterleavedAddrGenFast, named compile-time args,
+# get_noc_addr(page, gen), hello-world prints.
+cat > "$tmp/old.cpp" <<'K'
+#include "dataflow_api.h"
+#include "debug/dprint.h"
+
+void kernel_main()
+{
+	constexpr auto cb_id_in0 = tt::CB::c_in0;
+	constexpr bool is_dram = get_compile_time_arg_val(0) == 1;
+	constexpr uint32_t block = get_named_compile_time_arg_val("block");
+	static_assert(block == 4 && is_dram, "named and indexed args");
+	const InterleavedAddrGenFast<is_dram> s = {
+		.bank_base_address = get_arg_val<uint32_t>(0),
+		.page_size = get_tile_size(cb_id_in0),
+		.data_format = get_dataformat(cb_id_in0),
+	};
+	const InterleavedAddrGen<true> g = { .bank_base_address = 0x1000, .page_size = 4 };
+	uint64_t a = get_noc_addr(0, g);
+	DPRINT << "noc coords 0 : " << (uint)my_x[0] << "," << (uint)my_y[0] << " "
+	       << uint32_t(noc_index) << ENDL();
+	DPRINT_DATA0(DPRINT << get_absolute_logical_x() << ENDL());
+	cb_reserve_back(cb_id_in0, 1);
+	noc_async_read_tile(0, s, get_write_ptr(cb_id_in0));
+	noc_async_read(a, get_write_ptr(cb_id_in0), 4);
+	noc_async_read_barrier();
+	cb_push_back(cb_id_in0, 1);
+}
+K
+compile "older spellings" "$tmp/old.cpp" -include "$sdk/prelude.h" -Wno-deprecated-declarations \
+	-DKERNEL_COMPILE_TIME_ARGS=1 '-DKERNEL_COMPILE_TIME_ARG_MAP={"tile",2048},{"block",4}'
+
 # The index check must bite: this one has to fail.
 if "$gxx" $flags -include "$sdk/prelude.h" -DKERNEL_COMPILE_TIME_ARGS=5 -c "$tmp/bare.cpp" \
 	-o "$tmp/o.o" 2>/dev/null; then
 	echo "FAIL: get_compile_time_arg_val(1) with one arg compiled"
+	fail=1
+fi
+# Nor may an unknown name.
+sed 's/"block")/"blocks")/' "$tmp/old.cpp" > "$tmp/bad.cpp"
+if "$gxx" $flags -include "$sdk/prelude.h" -Wno-deprecated-declarations -DKERNEL_COMPILE_TIME_ARGS=1 \
+	'-DKERNEL_COMPILE_TIME_ARG_MAP={"block",4}' -c "$tmp/bad.cpp" -o "$tmp/o.o" 2>/dev/null; then
+	echo "FAIL: an unknown named compile-time arg compiled"
 	fail=1
 fi
 echo "$n compiles"

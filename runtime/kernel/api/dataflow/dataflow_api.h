@@ -165,13 +165,42 @@ FORCE_INLINE uint32_t get_read_ptr(uint32_t operand)
 	return ttfs::cb(operand).fifo_rd_ptr;
 }
 
-// tt-metal reads the tile size from the build's chlkc_descriptors.h; ttfs
-// builds generate none for data-movement kernels, so the CB's page size as
-// the host configured it is the tile size.
+// tt-metal reads tile sizes and formats from the build's generated
+// chlkc_descriptors.h (unpack_tile_size[], unpack_src_format[]). A build
+// that generates one gets the same; otherwise the CB's page size, as the
+// host configured it, is the tile size and the format follows from it
+// (the bfloat16 family: 4096 Float32, 2048 Float16_b, 1088 Bfp8_b,
+// 576 Bfp4_b, 320 Bfp2_b, anything else Invalid).
+#if __has_include("chlkc_descriptors.h")
+#include "chlkc_descriptors.h"
+#define DATA_FORMATS_DEFINED 1
+FORCE_INLINE constexpr uint32_t get_tile_size(uint32_t operand)
+{
+	return unpack_tile_size[operand];
+}
+
+FORCE_INLINE constexpr DataFormat get_dataformat(uint32_t operand)
+{
+	return static_cast<DataFormat>(unpack_src_format[operand]);
+}
+#else
 FORCE_INLINE uint32_t get_tile_size(uint32_t operand)
 {
 	return ttfs::cb(operand).fifo_page_size;
 }
+
+FORCE_INLINE DataFormat get_dataformat(uint32_t operand)
+{
+	switch (get_tile_size(operand)) {
+	case 4096: return DataFormat::Float32;
+	case 2048: return DataFormat::Float16_b;
+	case 1088: return DataFormat::Bfp8_b;
+	case 576: return DataFormat::Bfp4_b;
+	case 320: return DataFormat::Bfp2_b;
+	default: return DataFormat::Invalid;
+	}
+}
+#endif
 
 // ---- NOC --------------------------------------------------------------------
 //
