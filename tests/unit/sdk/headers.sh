@@ -101,5 +101,11 @@ if "$gxx" $flags -include "$sdk/prelude.h" -Wno-deprecated-declarations -DKERNEL
 	echo "FAIL: an unknown named compile-time arg compiled"
 	fail=1
 fi
+# kernel.ld cannot include tt/fw_abi.h: its local-memory window must match.
+base=$(sed -n 's/^[[:space:]]*\.data \(0x[0-9A-Fa-f]*\) .*/\1/p' "$sdk/kernel.ld")
+end=$(sed -n 's/.*__kernel_bss_end <= \(0x[0-9A-Fa-f]*\).*/\1/p' "$sdk/kernel.ld")
+printf '#include "tt/fw_abi.h"\nstatic_assert(TT_KERNEL_LOCAL_BASE == %s, "base");\nstatic_assert(TT_KERNEL_LOCAL_BASE + TT_KERNEL_LOCAL_SIZE == %s, "end");\n' \
+	"${base:-0}" "${end:-0}" > "$tmp/ld.cpp"
+compile "kernel.ld matches TT_KERNEL_LOCAL_BASE/SIZE" "$tmp/ld.cpp"
 echo "$n compiles"
 exit $fail
