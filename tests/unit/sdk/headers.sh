@@ -25,7 +25,8 @@ compile() {   # compile NAME FILE EXTRA...: must succeed with no output
 }
 
 for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
-	 api/debug/dprint.h compile_time_args.h api/compile_time_args.h \
+	 api/debug/dprint.h api/debug/device_print.h debug/device_print.h \
+	 compile_time_args.h api/compile_time_args.h \
 	 api/tensor/tensor_accessor.h api/tensor/tensor_accessor_args.h \
 	 accessor/tensor_accessor.h accessor/tensor_accessor_args.h \
 	 hostdevcommon/kernel_structs.h; do

@@ -308,9 +308,14 @@ static size_t expected_dprint(char *out, size_t cap, int hart, unsigned x, unsig
 	size_t n = 0;
 
 	n += (size_t)snprintf(out + n, cap - n, hart == 0 ? "brisc 1234 0\n" : "ncrisc\n");
-	n += (size_t)snprintf(out + n, cap - n, "u 42 i -7 h 0xff c x w[   5]\n");
+	n += (size_t)snprintf(out + n, cap - n, "u 42 i -7 h ff c x w[   5]\n");
 	n += (size_t)snprintf(out + n, cap - n, "f 1.5 0.25 -2 1.23457e+06 3.14 1.50\n");
 	n += (size_t)snprintf(out + n, cap - n, "u64 %llu x %u\n", 0x123456789ull, x);
+	n += (size_t)snprintf(out + n, cap - n, "fmt 7 0xff    -3|ab  | true  |0003.142 {c} +5 0b101\n");
+	n += (size_t)snprintf(out + n, cap - n, "idx FF 10 255\n");
+	n += (size_t)snprintf(out + n, cap - n, "dev 1.235e+04 0.0001 -8 010 xy\n");
+	if (hart == 1)
+		n += (size_t)snprintf(out + n, cap - n, "data1 only 0\n");
 	for (unsigned i = 0; i < lines; i++)
 		n += (size_t)snprintf(out + n, cap - n, "line %u\n", i);
 	return n;

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// DPRINT << ... << ENDL() for kernels, with tt-metal's manipulators
-// (ENDL, HEX, DEC, OCT, SETW, SETPRECISION, FIXED, DEFAULTFLOAT, F32, BF16,
-// U32...). Unlike tt-metal, which ships typed tokens to a host-side
-// formatter, the kernel formats text itself and appends it to its RISC's
-// ring in L1 (tt/dprint_abi.h), which the host reads for
-// cores/<x>,<y>/dprint. Printing never blocks.
+// DPRINT for kernels, in both of tt-metal's forms:
+//   DPRINT << "x " << x << ENDL();            the stream, with ENDL, HEX, DEC,
+//                                             OCT, SETW, SETPRECISION, FIXED,
+//                                             DEFAULTFLOAT, F32, BF16, U32, I32
+//   DPRINT("x {} y {:#x}\n", x, y);           the format string (as DEVICE_PRINT)
+// Unlike tt-metal, which ships typed tokens to a host-side formatter, the
+// kernel formats the text itself and appends it to its RISC's ring in L1
+// (tt/dprint_abi.h), which the host reads for cores/<x>,<y>/dprint.
+// Printing never blocks.
 //
 // Always compiled in; a build that defines TTFS_DPRINT_DISABLED turns every
 // DPRINT into nothing.
@@ -13,7 +16,7 @@
 
 #include <stdint.h>
 #include "ttfs/kernel_base.h"
-#include "tt/dprint_abi.h"
+#include "ttfs/dprint_format.h"
 
 struct ENDL {};
 struct HEX {};
@@ -48,214 +51,300 @@ struct I32 {
 
 namespace ttfs {
 
+// One argument of a format-string print, its type erased. A float
+// carries its formatter, so kernels that never print one link no soft float.
+struct FmtArg {
+	enum Kind : uint8_t { UINT, INT, FLOAT, STR, CHAR, BOOL } kind;
+	union {
+		uint64_t u;
+		int64_t i;
+		float f;
+		const char *s;
+	};
+	int (*float_fmt)(char *out, float f, char type, uint32_t p);
+};
+
+inline FmtArg fmt_arg(bool v) { FmtArg a; a.kind = FmtArg::BOOL; a.u = v; return a; }
+inline FmtArg fmt_arg(char v) { FmtArg a; a.kind = FmtArg::CHAR; a.u = static_cast<uint8_t>(v); return a; }
+inline FmtArg fmt_arg(const char *v) { FmtArg a; a.kind = FmtArg::STR; a.s = v; return a; }
+inline FmtArg fmt_arg(float v)
+{
+	FmtArg a;
+	a.kind = FmtArg::FLOAT;
+	a.f = v;
+	a.float_fmt = fmt_float;
+	return a;
+}
+inline FmtArg fmt_arg(double v) { return fmt_arg(static_cast<float>(v)); }
+inline FmtArg fmt_arg(F32 v) { return fmt_arg(v.v); }
+inline FmtArg fmt_arg(BF16 v)
+{
+	uint32_t bits = static_cast<uint32_t>(v.v) << 16;
+	float f;
+	__builtin_memcpy(&f, &bits, 4);
+	return fmt_arg(f);
+}
+inline FmtArg fmt_arg(U32 v) { FmtArg a; a.kind = FmtArg::UINT; a.u = v.v; return a; }
+inline FmtArg fmt_arg(I32 v) { FmtArg a; a.kind = FmtArg::INT; a.i = v.v; return a; }
+inline FmtArg fmt_arg(const volatile void *v)
+{
+	FmtArg a;
+	a.kind = FmtArg::UINT;
+	a.u = reinterpret_cast<uintptr_t>(v);
+	return a;
+}
+template <typename T, typename std::enable_if<std::is_integral<T>::value && std::is_signed<T>::value &&
+						      !std::is_same<T, char>::value, int>::type = 0>
+inline FmtArg fmt_arg(T v)
+{
+	FmtArg a;
+	a.kind = FmtArg::INT;
+	a.i = v;
+	return a;
+}
+template <typename T, typename std::enable_if<std::is_integral<T>::value && !std::is_signed<T>::value &&
+						      !std::is_same<T, bool>::value, int>::type = 0>
+inline FmtArg fmt_arg(T v)
+{
+	FmtArg a;
+	a.kind = FmtArg::UINT;
+	a.u = v;
+	return a;
+}
+template <typename T, typename std::enable_if<std::is_enum<T>::value, int>::type = 0>
+inline FmtArg fmt_arg(T v)
+{
+	return fmt_arg(static_cast<typename std::underlying_type<T>::type>(v));
+}
+
+// A replacement field's spec: [[fill]align][sign][#][0][width][.precision][type].
+struct FmtSpec {
+	char fill = ' ';
+	char align = 0;   // '<', '>', '^' or 0 for the type's default
+	char sign = '-';
+	bool alt = false;
+	bool zero = false;
+	int width = 0;
+	int precision = -1;
+	char type = 0;
+};
+
+// Writes one value by its spec: the body, then fill to the width.
+inline void fmt_emit(DprintRing &out, const FmtArg &a, const FmtSpec &s)
+{
+	char body[FMT_MAX], prefix[4];
+	int n = 0, np = 0;
+	bool negative = false, numeric = true;
+	char type = s.type;
+
+	switch (a.kind) {
+	case FmtArg::BOOL:
+		if (type == 0 || type == 's') {
+			const char *t = a.u ? "true" : "false";
+			for (; *t; t++)
+				body[n++] = *t;
+			numeric = false;
+			break;
+		}
+		[[fallthrough]];
+	case FmtArg::UINT:
+	case FmtArg::INT: {
+		uint64_t v = a.u;
+		if (a.kind == FmtArg::INT && a.i < 0) {
+			negative = true;
+			v = 0 - static_cast<uint64_t>(a.i);
+		}
+		if (type == 'c') {
+			body[n++] = static_cast<char>(v);
+			numeric = false;
+			break;
+		}
+		uint32_t base = type == 'x' || type == 'X' ? 16 : type == 'b' || type == 'B' ? 2
+								: type == 'o' ? 8 : 10;
+		if (s.alt && base != 10) {
+			prefix[np++] = '0';
+			if (base != 8)
+				prefix[np++] = type;
+		}
+		n = fmt_uint(body, v, base, type == 'X');
+		break;
+	}
+	case FmtArg::FLOAT: {
+		uint32_t bits;
+		__builtin_memcpy(&bits, &a.f, 4);
+		negative = (bits >> 31) && (bits & 0x7FFFFFFFu) <= 0x7F800000u;   // not -nan
+		char t = type ? type : 'g';
+		uint32_t p = s.precision >= 0 ? static_cast<uint32_t>(s.precision) : 6;
+		n = a.float_fmt(body, a.f, t, p);
+		break;
+	}
+	case FmtArg::CHAR:
+		if (type && type != 'c') {
+			FmtArg u = a;
+			u.kind = FmtArg::UINT;
+			fmt_emit(out, u, s);
+			return;
+		}
+		body[n++] = static_cast<char>(a.u);
+		numeric = false;
+		break;
+	case FmtArg::STR: {
+		const char *t = a.s ? a.s : "(null)";
+		int len = 0;
+		while (t[len] && (s.precision < 0 || len < s.precision))
+			len++;
+		int pad = s.width - len;
+		char align = s.align ? s.align : '<';
+		int left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
+		out.fill(s.fill, left);
+		out.write(t, len);
+		out.fill(s.fill, pad - left);
+		return;
+	}
+	}
+	char sign_char = negative ? '-' : s.sign == '+' ? '+' : s.sign == ' ' ? ' ' : 0;
+	int len = n + np + (sign_char ? 1 : 0);
+	int pad = s.width - len;
+	if (numeric && s.zero && !s.align) {
+		if (sign_char)
+			out.put(sign_char);
+		out.write(prefix, np);
+		out.fill('0', pad);
+		out.write(body, n);
+		return;
+	}
+	char align = s.align ? s.align : numeric ? '>' : '<';
+	int left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
+	out.fill(s.fill, left);
+	if (sign_char)
+		out.put(sign_char);
+	out.write(prefix, np);
+	out.write(body, n);
+	out.fill(s.fill, pad - left);
+}
+
+inline bool fmt_is_align(char c) { return c == '<' || c == '>' || c == '^'; }
+
+inline const char *fmt_parse_spec(const char *p, FmtSpec *s)
+{
+	if (p[0] && p[0] != '}' && fmt_is_align(p[1])) {
+		s->fill = p[0];
+		s->align = p[1];
+		p += 2;
+	} else if (fmt_is_align(p[0])) {
+		s->align = *p++;
+	}
+	if (*p == '+' || *p == '-' || *p == ' ')
+		s->sign = *p++;
+	if (*p == '#') {
+		s->alt = true;
+		p++;
+	}
+	if (*p == '0') {
+		s->zero = true;
+		p++;
+	}
+	while (*p >= '0' && *p <= '9')
+		s->width = s->width * 10 + (*p++ - '0');
+	if (*p == '.') {
+		s->precision = 0;
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			s->precision = s->precision * 10 + (*p - '0');
+	}
+	if (*p && *p != '}')
+		s->type = *p++;
+	return p;
+}
+
+// fmt-style replacement fields: {} in order, {n} by index, {{ and }}.
+// A malformed field is printed as it stands.
+inline void fmt_print(DprintRing &out, const char *fmt, const FmtArg *args, int nargs)
+{
+	int next = 0;
+
+	for (const char *p = fmt; *p;) {
+		if (p[0] == '{' && p[1] == '{') {
+			out.put('{');
+			p += 2;
+			continue;
+		}
+		if (p[0] == '}' && p[1] == '}') {
+			out.put('}');
+			p += 2;
+			continue;
+		}
+		if (*p != '{') {
+			out.put(*p++);
+			continue;
+		}
+		const char *q = p + 1;
+		int idx = -1;
+		FmtSpec spec;
+		if (*q >= '0' && *q <= '9')
+			for (idx = 0; *q >= '0' && *q <= '9'; q++)
+				idx = idx * 10 + (*q - '0');
+		if (*q == ':')
+			q = fmt_parse_spec(q + 1, &spec);
+		if (*q != '}') {
+			out.put(*p++);
+			continue;
+		}
+		if (idx < 0)
+			idx = next++;
+		if (idx < nargs)
+			fmt_emit(out, args[idx], spec);
+		else
+			out.puts("{?}");
+		p = q + 1;
+	}
+}
+
 class DebugPrinter {
 public:
-	DebugPrinter()
+	template <typename... Args>
+	void operator()(const char *fmt, const Args &...args)
 	{
-		ring_ = reinterpret_cast<volatile tt_dprint_ring *>(
-			static_cast<uintptr_t>(TT_DPRINT_RING(fw()->hart_id)));
-		if (ring_->magic != TT_DPRINT_MAGIC || ring_->size != TT_DPRINT_DATA_SIZE) {
-			ring_->wpos = 0;
-			ring_->rpos = 0;
-			ring_->size = TT_DPRINT_DATA_SIZE;
-			ring_->magic = TT_DPRINT_MAGIC;
+#ifndef TTFS_DPRINT_DISABLED
+		const FmtArg list[sizeof...(Args) + 1] = { fmt_arg(args)..., fmt_arg(0u) };
+		fmt_print(ring_, fmt, list, static_cast<int>(sizeof...(Args)));
+#else
+		(void)fmt;
+		((void)args, ...);
+#endif
+	}
+
+	// One stream item, with the manipulators' state.
+	void item(FmtArg a)
+	{
+		FmtSpec s;
+		s.width = static_cast<int>(width_);
+		width_ = 0;   // like std::setw: the next item only
+		if (a.kind == FmtArg::UINT || a.kind == FmtArg::INT)
+			s.type = base_ == 16 ? 'x' : base_ == 8 ? 'o' : 'd';
+		if (a.kind == FmtArg::BOOL)
+			s.type = 'd';
+		if (a.kind == FmtArg::FLOAT) {
+			s.type = fixed_ ? 'f' : 'g';
+			s.precision = static_cast<int>(precision_);
 		}
+		fmt_emit(ring_, a, s);
 	}
 
-	void put(char c)
-	{
-		uint32_t w = ring_->wpos;
-		ring_->data[w % TT_DPRINT_DATA_SIZE] = static_cast<uint8_t>(c);
-		ring_->wpos = w + 1;
-	}
-
-	void puts(const char *s)
-	{
-		while (*s)
-			put(*s++);
-	}
-
-	// Digits of v in the current base, right-aligned to the width.
-	void unsigned_num(uint64_t v, bool negative = false)
-	{
-		char buf[24];
-		int n = 0;
-		uint32_t base = base_;
-
-		do {
-			uint32_t d;
-			if (v <= 0xFFFFFFFFu) {   // 32-bit division: no libgcc call
-				d = static_cast<uint32_t>(v) % base;
-				v = static_cast<uint32_t>(v) / base;
-			} else {
-				d = static_cast<uint32_t>(v % base);
-				v /= base;
-			}
-			buf[n++] = static_cast<char>(d < 10 ? '0' + d : 'a' + d - 10);
-		} while (v);
-		if (base == 16) {
-			buf[n++] = 'x';
-			buf[n++] = '0';
-		}
-		if (negative)
-			buf[n++] = '-';
-		pad(static_cast<uint32_t>(n));
-		while (n)
-			put(buf[--n]);
-	}
-
-	void signed_num(int64_t v)
-	{
-		if (v < 0 && base_ == 10)
-			unsigned_num(0 - static_cast<uint64_t>(v), true);
-		else
-			unsigned_num(static_cast<uint64_t>(v));
-	}
-
-	void float_num(float f);
-
+	DprintRing ring_;
 	uint32_t base_ = 10;
 	uint32_t width_ = 0;
 	uint32_t precision_ = 6;
 	bool fixed_ = false;
-
-private:
-	void pad(uint32_t len)
-	{
-		for (; width_ > len; width_--)
-			put(' ');
-		width_ = 0;   // like std::setw, for the next item only
-	}
-
-	void digits(uint32_t v, int count)
-	{
-		char buf[10];
-		for (int i = count - 1; i >= 0; i--, v /= 10)
-			buf[i] = static_cast<char>('0' + v % 10);
-		for (int i = 0; i < count; i++)
-			put(buf[i]);
-	}
-
-	volatile tt_dprint_ring *ring_;
 };
 
-// %g with precision_ significant digits, or %f with precision_ decimals
-// after FIXED(). Debug output: correct to the last digit or so, not
-// correctly rounded.
-inline void DebugPrinter::float_num(float f)
+template <typename T>
+inline DebugPrinter &operator<<(DebugPrinter &p, const T &v)
 {
-	uint32_t bits;
-	__builtin_memcpy(&bits, &f, 4);
-	if ((bits & 0x7F800000u) == 0x7F800000u) {
-		pad(3);
-		puts((bits & 0x007FFFFFu) ? "nan" : (bits >> 31) ? "-inf" : "inf");
-		return;
-	}
-	pad(0);
-	if (bits >> 31)
-		put('-');
-	// Single precision throughout: rv32im has no FPU, and double soft-float
-	// would triple the size of a kernel that prints a float.
-	float x = f < 0 ? -f : f;
-	uint32_t p = precision_ > 9 ? 9 : precision_;
-	if (fixed_) {
-		float scale = 1;
-		for (uint32_t i = 0; i < p; i++)
-			scale *= 10;
-		if (x * scale < 4.0e9f) {
-			uint32_t all = static_cast<uint32_t>(x * scale + 0.5f);
-			uint32_t unit = static_cast<uint32_t>(scale);
-			uint32_t saved = base_;
-			base_ = 10;
-			unsigned_num(all / unit);
-			base_ = saved;
-			if (p) {
-				put('.');
-				digits(all % unit, static_cast<int>(p));
-			}
-			return;
-		}
-	}
-	if (x == 0) {
-		put('0');
-		return;
-	}
-	if (p == 0)
-		p = 1;
-	int e = 0;
-	while (x >= 10) {
-		x /= 10;
-		e++;
-	}
-	while (x < 1) {
-		x *= 10;
-		e--;
-	}
-	uint32_t top = 1;
-	for (uint32_t i = 1; i < p; i++)
-		top *= 10;
-	uint32_t d = static_cast<uint32_t>(x * static_cast<float>(top) + 0.5f);   // p significant digits
-	if (d >= top * 10) {
-		d /= 10;
-		e++;
-	}
-	int nd = static_cast<int>(p);
-	while (nd > 1 && d % 10 == 0) {   // %g drops trailing zeros
-		d /= 10;
-		nd--;
-	}
-	char buf[10];
-	for (int i = nd - 1; i >= 0; i--, d /= 10)
-		buf[i] = static_cast<char>('0' + d % 10);
-	if (e < -4 || e >= static_cast<int>(p)) {
-		put(buf[0]);
-		if (nd > 1)
-			put('.');
-		for (int i = 1; i < nd; i++)
-			put(buf[i]);
-		put('e');
-		put(e < 0 ? '-' : '+');
-		uint32_t ae = static_cast<uint32_t>(e < 0 ? -e : e);
-		digits(ae, ae >= 100 ? 3 : 2);
-	} else if (e < 0) {
-		puts("0.");
-		for (int i = -1; i > e; i--)
-			put('0');
-		for (int i = 0; i < nd; i++)
-			put(buf[i]);
-	} else {
-		for (int i = 0; i < nd || i <= e; i++) {
-			if (i == e + 1)
-				put('.');
-			put(i < nd ? buf[i] : '0');
-		}
-	}
-}
-
-#ifndef TTFS_DPRINT_DISABLED
-inline DebugPrinter &operator<<(DebugPrinter &p, const char *s) { p.puts(s); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, char c) { p.put(c); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, bool b) { p.unsigned_num(b); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, unsigned char v) { p.unsigned_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, signed char v) { p.signed_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, unsigned short v) { p.unsigned_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, short v) { p.signed_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, unsigned int v) { p.unsigned_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, int v) { p.signed_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, unsigned long v) { p.unsigned_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, long v) { p.signed_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, unsigned long long v) { p.unsigned_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, long long v) { p.signed_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, float v) { p.float_num(v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, const volatile void *v)
-{
-	uint32_t saved = p.base_;
-	p.base_ = 16;
-	p.unsigned_num(reinterpret_cast<uintptr_t>(v));
-	p.base_ = saved;
+	p.item(fmt_arg(v));
 	return p;
 }
-inline DebugPrinter &operator<<(DebugPrinter &p, ENDL) { p.put('\n'); return p; }
+inline DebugPrinter &operator<<(DebugPrinter &p, const char *s) { p.ring_.puts(s); return p; }
+inline DebugPrinter &operator<<(DebugPrinter &p, ENDL) { p.ring_.put('\n'); return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, HEX) { p.base_ = 16; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, DEC) { p.base_ = 10; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, OCT) { p.base_ = 8; return p; }
@@ -263,45 +352,49 @@ inline DebugPrinter &operator<<(DebugPrinter &p, FIXED) { p.fixed_ = true; retur
 inline DebugPrinter &operator<<(DebugPrinter &p, DEFAULTFLOAT) { p.fixed_ = false; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, SETW w) { p.width_ = w.w; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, SETPRECISION s) { p.precision_ = s.p; return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, F32 v) { p.float_num(v.v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, U32 v) { p.unsigned_num(v.v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, I32 v) { p.signed_num(v.v); return p; }
-inline DebugPrinter &operator<<(DebugPrinter &p, BF16 v)
-{
-	uint32_t bits = static_cast<uint32_t>(v.v) << 16;
-	float f;
-	__builtin_memcpy(&f, &bits, 4);
-	p.float_num(f);
-	return p;
-}
-// A temporary printer binds to the first << as an rvalue.
+// A temporary printer (DPRINT itself) binds to the first << as an rvalue.
 template <typename T>
 inline DebugPrinter &operator<<(DebugPrinter &&p, const T &v)
 {
 	return p << v;
 }
-#endif
+inline DebugPrinter &operator<<(DebugPrinter &&p, const char *s) { return p << s; }
 
-// With printing compiled out every << is an empty inline call.
+// With printing compiled out, every << and call is an empty inline.
 struct NullPrinter {
 	template <typename T>
 	constexpr const NullPrinter &operator<<(const T &) const { return *this; }
+	template <typename... Args>
+	constexpr void operator()(const char *, const Args &...) const {}
 };
 
-// DPRINT_DATA0 { ... } runs only on BRISC, DPRINT_DATA1 on NCRISC,
-// DPRINT_UNPACK / MATH / PACK on TRISC0 / 1 / 2 (tt-metal's spelling:
-// DPRINT_DATA0(DPRINT << x << ENDL())).
 FORCE_INLINE bool on_risc(uint32_t hart) { return fw()->hart_id == hart; }
+
+// DPRINT_DATA0(DPRINT << x << ENDL()) evaluates the stream expression;
+// DPRINT_DATA0("fmt {}", x) prints the format string.
+inline void dprint_on(DebugPrinter &) {}
+inline void dprint_on(const NullPrinter &) {}
+template <typename... Args>
+inline void dprint_on(const char *fmt, const Args &...args)
+{
+#ifndef TTFS_DPRINT_DISABLED
+	DebugPrinter()(fmt, args...);
+#else
+	(void)fmt;
+	((void)args, ...);
+#endif
+}
 
 }  // namespace ttfs
 
 #ifdef TTFS_DPRINT_DISABLED
-#define DPRINT (ttfs::NullPrinter())
+#define DPRINT ttfs::NullPrinter{}
 #else
-#define DPRINT (ttfs::DebugPrinter())
+#define DPRINT ttfs::DebugPrinter{}
 #endif
-#define DPRINT_DATA0(x) do { if (ttfs::on_risc(0)) { x; } } while (0)
-#define DPRINT_DATA1(x) do { if (ttfs::on_risc(1)) { x; } } while (0)
-#define DPRINT_UNPACK(x) do { if (ttfs::on_risc(2)) { x; } } while (0)
-#define DPRINT_MATH(x) do { if (ttfs::on_risc(3)) { x; } } while (0)
-#define DPRINT_PACK(x) do { if (ttfs::on_risc(4)) { x; } } while (0)
+// Only on BRISC, NCRISC, TRISC0 (unpack), TRISC1 (math), TRISC2 (pack).
+#define DPRINT_DATA0(...) do { if (ttfs::on_risc(0)) ttfs::dprint_on(__VA_ARGS__); } while (0)
+#define DPRINT_DATA1(...) do { if (ttfs::on_risc(1)) ttfs::dprint_on(__VA_ARGS__); } while (0)
+#define DPRINT_UNPACK(...) do { if (ttfs::on_risc(2)) ttfs::dprint_on(__VA_ARGS__); } while (0)
+#define DPRINT_MATH(...) do { if (ttfs::on_risc(3)) ttfs::dprint_on(__VA_ARGS__); } while (0)
+#define DPRINT_PACK(...) do { if (ttfs::on_risc(4)) ttfs::dprint_on(__VA_ARGS__); } while (0)
