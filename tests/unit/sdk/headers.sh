@@ -29,7 +29,7 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 compile_time_args.h api/compile_time_args.h \
 	 api/tensor/tensor_accessor.h api/tensor/tensor_accessor_args.h \
 	 accessor/tensor_accessor.h accessor/tensor_accessor_args.h \
-	 hostdevcommon/kernel_structs.h; do
+	 hostdevcommon/kernel_structs.h hostdevcommon/common_values.hpp; do
 	printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 	compile "$h" "$tmp/h.cpp"
 	[ -f "$sdk/$h" ] || { echo "FAIL: $h missing"; fail=1; }
@@ -60,12 +60,18 @@ compile "start code" "$sdk/kernel_start.cc"
 # get_dataformat into InterleavedAddrGenFast, named compile-time args,
 # get_noc_addr(page, gen), hello-world prints.
 cat > "$tmp/old.cpp" <<'K'
+#include <stdint.h>
 #include "dataflow_api.h"
 #include "debug/dprint.h"
+#include "hostdevcommon/common_values.hpp"
 
 void kernel_main()
 {
 	constexpr auto cb_id_in0 = tt::CB::c_in0;
+	uint32_t flag = get_semaphore(get_arg_val<uint32_t>(1));
+	*reinterpret_cast<volatile tt_l1_ptr uint32_t *>(flag) = VALID;
+	noc_async_writes_flushed();
+	noc_semaphore_set_multicast(flag, get_noc_multicast_addr(5, 4, 3, 2, flag), 6);
 	constexpr bool is_dram = get_compile_time_arg_val(0) == 1;
 	constexpr uint32_t block = get_named_compile_time_arg_val("block");
 	static_assert(block == 4 && is_dram, "named and indexed args");

@@ -13,6 +13,7 @@
 
 #include "ttfs/kernel_base.h"
 #include "hostdevcommon/kernel_structs.h"
+#include "hostdevcommon/common_values.hpp"
 #include "api/compile_time_args.h"
 #include "api/debug/dprint.h"
 
