@@ -321,6 +321,9 @@ FORCE_INLINE void noc_async_read_one_packet(uint64_t src_noc_addr, uint32_t dst_
 	ttfs::read_packet(src_noc_addr, dst_local_l1_addr, size, noc);
 }
 
+// The template parameters are tt-metal's (a bound on the size that lets it
+// skip the split, and tracing); here every size is split the same way.
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
 inline void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr, uint32_t size,
 			   uint8_t noc = noc_index)
 {
@@ -340,6 +343,7 @@ FORCE_INLINE void noc_async_write_one_packet(uint32_t src_local_l1_addr, uint64_
 			   ttfs::static_vc(ttfs::UNICAST_VC), 1);
 }
 
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
 inline void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr, uint32_t size,
 			    uint8_t noc = noc_index)
 {
@@ -355,6 +359,7 @@ inline void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr, u
 // num_dests is the number of cores in the rectangle that receive the data
 // (the sender only with the _loopback_src form); the write barrier waits
 // for that many acknowledgements, as on silicon.
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1>
 inline void noc_async_write_multicast(uint32_t src_local_l1_addr, uint64_t dst_noc_addr_multicast,
 				      uint32_t size, uint32_t num_dests, bool linked = false,
 				      uint8_t noc = noc_index)
