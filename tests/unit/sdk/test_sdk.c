@@ -10,7 +10,8 @@
  *              through a two-page CB, counted in the stream registers
  *   pingpong   two cores trade values with NOC writes and semaphore
  *              increments
- *   multicast  one core multicasts a block and a flag to a rectangle
+ *   multicast  one core multicasts a 20000-byte block (two NOC packets)
+ *              and a flag to a rectangle
  *   accessor   interleaved pages through two TensorAccessors (compile-time
  *              args chained) and an InterleavedAddrGen with padded rows
  *   dprint     DPRINT text in the L1 rings, a kernel's .data/.bss
@@ -218,7 +219,7 @@ static void test_pingpong(struct ttrt_device *dev)
 
 static void test_multicast(struct ttrt_device *dev)
 {
-	enum { SIZE = 4196 };
+	enum { SIZE = 20000 };   /* past 16 KiB: two NOC packets each way */
 	const uint32_t dram = 0x20000, l1 = 0x50000, flag = 0x60000, flag_value = 0xC0FFEE;
 	struct ttrt_xy sender = { 1, 1 }, me;
 	static uint8_t data[SIZE], got[SIZE];
