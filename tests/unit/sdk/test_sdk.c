@@ -322,6 +322,27 @@ static size_t expected_dprint(char *out, size_t cap, int hart, unsigned x, unsig
 	return n;
 }
 
+/* The host's reader returns what the ring holds past the read mark. */
+static void check_dprint_read(struct ttrt_device *dev, struct ttrt_xy core, int hart,
+			      const char *want, size_t len)
+{
+	size_t keep = len < TT_DPRINT_DATA_SIZE ? len : TT_DPRINT_DATA_SIZE, got_len = 0;
+	uint32_t lost = 99;
+	char *got = NULL;
+
+	CHECK_EQ(ttrt_dprint_read(dev, core, hart, &got, &got_len, &lost), 0);
+	CHECK(got && got_len == keep && memcmp(got, want + len - keep, keep) == 0,
+	      "%s: ttrt_dprint_read gave %zu bytes:\n%s", ttrt_risc_names[hart], got_len,
+	      got ? got : "");
+	CHECK_EQ(lost, len - keep);
+	free(got);
+	/* Consumed, the text is not returned again. */
+	CHECK_EQ(ttrt_dprint_consume(dev, core, hart), 0);
+	CHECK(ttrt_dprint_read(dev, core, hart, &got, &got_len, &lost) == 0 && got_len == 0 &&
+	      lost == 0, "%s: %zu bytes after consume", ttrt_risc_names[hart], got_len);
+	free(got);
+}
+
 static void check_ring(struct ttrt_device *dev, struct ttrt_xy core, int hart, unsigned lines)
 {
 	static struct tt_dprint_ring ring;
@@ -345,6 +366,7 @@ static void check_ring(struct ttrt_device *dev, struct ttrt_xy core, int hart, u
 			break;
 		}
 	}
+	check_dprint_read(dev, core, hart, want, len);
 }
 
 static void test_dprint(struct ttrt_device *dev)
@@ -352,7 +374,14 @@ static void test_dprint(struct ttrt_device *dev)
 	static const uint8_t zeros[2 * TT_DPRINT_RING_SIZE];
 	struct ttrt_xy core = { 4, 7 };
 	struct launch l = { 0 };
+	uint32_t lost;
+	size_t len;
+	char *text;
 
+	/* Never printed into: empty; a RISC that does not exist: refused. */
+	CHECK(ttrt_dprint_read(dev, core, 0, &text, &len, &lost) == 0 && len == 0, "fresh ring");
+	free(text);
+	CHECK_EQ(ttrt_dprint_read(dev, core, 5, &text, &len, &lost), -EINVAL);
 	l.brisc = load_kernel("dprint_brisc");
 	l.ncrisc = load_kernel("dprint_ncrisc");
 	l.rta[0][0] = 3;
