@@ -13,7 +13,8 @@
  *   multicast  one core multicasts a 20000-byte block (two NOC packets)
  *              and a flag to a rectangle
  *   accessor   interleaved pages through two TensorAccessors (compile-time
- *              args chained) and an InterleavedAddrGen with padded rows
+ *              args chained), an InterleavedAddrGen with padded rows, and
+ *              one over the L1 banks
  *   dprint     DPRINT text in the L1 rings, a kernel's .data/.bss
  *
  * usage: test_sdk TEST KERNEL_DIR
@@ -257,7 +258,9 @@ static void test_accessor(struct ttrt_device *dev)
 {
 	enum { PAGES = 9 };
 	const uint32_t a = 0x200000, b = 0x300000, c = 0x400000, l1 = 0x40000;
-	static uint8_t want[PAGES * (1024 + 64 + 112)], got[sizeof(want)];
+	static uint8_t want[PAGES * (1024 + 64 + 112 + 48)], got[sizeof(want)];
+	static struct tt_bank_table banks;
+	const uint32_t d = 0x70000;
 	static const uint32_t size[3] = { 1024, 64, 100 }, l1_step[3] = { 1024, 64, 112 };
 	const uint32_t base[3] = { a, b, c };
 	struct ttrt_xy core = { 6, 5 };
@@ -283,12 +286,28 @@ static void test_accessor(struct ttrt_device *dev)
 			at += l1_step[buf];
 		}
 	}
+	/* D: 48-byte pages over the L1 banks, page i in bank i at the bank's
+	 * core (the table the host writes for the firmware) and offset. */
+	ttrt_bank_table_build(&banks);
+	for (uint32_t i = 0; i < PAGES; i++) {
+		uint16_t xy = banks.l1_xy[0][i % TT_NUM_L1_BANKS];
+		struct ttrt_xy noc0 = { (uint8_t)(xy & 0x3F), (uint8_t)(xy >> 6) }, c;
+		uint8_t page[48];
+
+		REQUIRE(ttrt_noc0_to_logical(noc0, &c) == 0, "L1 bank %u at NOC0 %u,%u", i, noc0.x, noc0.y);
+		fill(page, sizeof(page), 1000 + i);
+		REQUIRE(ttrt_l1_write(dev, c, d + (i / TT_NUM_L1_BANKS) * 48u +
+				      (uint32_t)banks.l1_offset[i % TT_NUM_L1_BANKS], page, 48) == 0, "D page");
+		memcpy(want + at, page, 48);
+		at += 48;
+	}
 	memset(got, 0, sizeof(got));
 	ttrt_l1_write(dev, core, l1, got, sizeof(got));
 	l.brisc = load_kernel("accessor_read");
 	l.rta[0][0] = a;
 	l.rta[0][1] = b;
 	l.rta[0][2] = l1;
+	l.rta[0][3] = d;
 	l.crta[0] = c;
 	CHECK_EQ(run(dev, core, &l), 0);
 	ttrt_l1_read(dev, core, l1, got, sizeof(got));
@@ -300,6 +319,8 @@ static void test_accessor(struct ttrt_device *dev)
 			at += l1_step[buf];
 		}
 	}
+	for (uint32_t i = 0; i < PAGES; i++, at += 48)
+		CHECK(memcmp(got + at, want + at, 48) == 0, "L1-interleaved page %u differs", i);
 	free(l.brisc.bin);
 }
 
