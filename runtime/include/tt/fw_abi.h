@@ -18,13 +18,6 @@
 #define TT_FW_GLOBALS_SIZE  0x500u
 #define TT_FW_MAGIC         0x57465454u   /* "TTFW" */
 
-/* A kernel's .data and .bss, in the same local memory right after the
- * globals: the kernel's start code copies and clears them at each launch.
- * The firmware keeps its own data and stack above this window. */
-#define TT_KERNEL_LOCAL_BASE (TT_FW_GLOBALS_ADDR + TT_FW_GLOBALS_SIZE)   /* 0xFFB00500 */
-#define TT_KERNEL_LOCAL_SIZE 0x400u
-#define TT_FW_LOCAL_DATA_BASE (TT_KERNEL_LOCAL_BASE + TT_KERNEL_LOCAL_SIZE)   /* 0xFFB00900 */
-
 #pragma pack(push, 4)
 
 /* Per-RISC view of one circular buffer (addresses in bytes on BRISC and
