@@ -31,8 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The kernel-config layout this test uses (CMakeLists.txt links the
- * kernels at KCB + TEXT_*). */
+/* The kernel-config layout this test uses. The kernels are linked at 0 and
+ * run from KCB + TEXT_*: they must be position independent, as the packer
+ * needs them. */
 #define KCB          TT_KERNEL_CONFIG_BASE
 #define RTA_BRISC    0x000u
 #define RTA_NCRISC   0x040u
