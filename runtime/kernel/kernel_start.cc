@@ -4,19 +4,15 @@
 // as its first bytes (section .start, placed first by kernel.ld). The
 // firmware calls base + kernel_text_offset[risc] with a plain jalr and the
 // kernel returns with ret (docs/launching.md), so _start is an ordinary
-// function: it clears .bss (the packer's image carries zeros there, an
-// `objcopy -O binary` image does not), syncs the NOC counters and calls
-// kernel_main. .data needs nothing: it is part of the image, which the host
+// function: it syncs the NOC counters and calls kernel_main. .data and
+// .bss need nothing: kernel.ld keeps both in the image, which the host
 // writes at each launch.
 //
 // It also defines the few C library functions the compiler may call on its
 // own (memcpy, memset, memmove, memcmp, strlen): kernels link no libc.
 #include "api/dataflow/dataflow_api.h"
 
-extern "C" {
-extern uint8_t __kernel_bss_start[], __kernel_bss_end[];
-void _start(void);
-}
+extern "C" void _start(void);
 
 void kernel_main();
 
@@ -25,8 +21,6 @@ void kernel_main();
 
 extern "C" TTFS_NO_LIBCALLS __attribute__((section(".start"), used)) void _start(void)
 {
-	for (volatile uint8_t *p = __kernel_bss_start; p < __kernel_bss_end; p++)
-		*p = 0;
 	ttfs::noc_local_state_init();
 	kernel_main();
 }
