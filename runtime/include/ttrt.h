@@ -341,6 +341,16 @@ const char *ttrt_go_signal_name(uint8_t signal);
 int ttrt_decode_launch(const void *mailbox, size_t len, char **out, size_t *outlen);
 int ttrt_decode_go(const void *mailbox, size_t len, char **out, size_t *outlen);
 
+/* DPRINT (tt/dprint_abi.h): the text RISC risc (0 brisc .. 4 trisc2) of a
+ * core printed since the host's read mark, or the last 1008 bytes of it if
+ * the kernels printed more; *lost counts the bytes overwritten before the
+ * host read them. Empty for a ring never printed into. Caller frees *out
+ * (NUL-terminated). ttrt_dprint_consume moves the read mark to the end, so
+ * the text read so far is not returned again. -EINVAL for a bad risc. */
+int ttrt_dprint_read(struct ttrt_device *dev, struct ttrt_xy core, int risc, char **out,
+		     size_t *len, uint32_t *lost);
+int ttrt_dprint_consume(struct ttrt_device *dev, struct ttrt_xy core, int risc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The start code of a data-movement kernel, linked into every kernel image
+// as its first bytes (section .start, placed first by kernel.ld). The
+// firmware calls base + kernel_text_offset[risc] with a plain jalr and the
+// kernel returns with ret (docs/launching.md), so _start is an ordinary
+// function: it syncs the NOC counters and calls kernel_main. .data and
+// .bss need nothing: kernel.ld keeps both in the image, which the host
+// writes at each launch.
+//
+// It also defines the few C library functions the compiler may call on its
+// own (memcpy, memset, memmove, memcmp, strlen): kernels link no libc.
+#include "api/dataflow/dataflow_api.h"
+
+extern "C" void _start(void);
+
+void kernel_main();
+
+// No loop here may become a call to memcpy/memset: they are defined below.
+#define TTFS_NO_LIBCALLS __attribute__((optimize("no-tree-loop-distribute-patterns")))
+
+extern "C" TTFS_NO_LIBCALLS __attribute__((section(".start"), used)) void _start(void)
+{
+	ttfs::noc_local_state_init();
+	kernel_main();
+}
+
+extern "C" {
+
+TTFS_NO_LIBCALLS void *memcpy(void *dst, const void *src, size_t n)
+{
+	uint8_t *d = static_cast<uint8_t *>(dst);
+	const uint8_t *s = static_cast<const uint8_t *>(src);
+	while (n--)
+		*d++ = *s++;
+	return dst;
+}
+
+TTFS_NO_LIBCALLS void *memmove(void *dst, const void *src, size_t n)
+{
+	uint8_t *d = static_cast<uint8_t *>(dst);
+	const uint8_t *s = static_cast<const uint8_t *>(src);
+	if (d < s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		while (n--)
+			d[n] = s[n];
+	}
+	return dst;
+}
+
+TTFS_NO_LIBCALLS void *memset(void *dst, int c, size_t n)
+{
+	uint8_t *d = static_cast<uint8_t *>(dst);
+	while (n--)
+		*d++ = static_cast<uint8_t>(c);
+	return dst;
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+	const uint8_t *x = static_cast<const uint8_t *>(a);
+	const uint8_t *y = static_cast<const uint8_t *>(b);
+	for (; n; n--, x++, y++)
+		if (*x != *y)
+			return *x < *y ? -1 : 1;
+	return 0;
+}
+
+size_t strlen(const char *s)
+{
+	size_t n = 0;
+	while (s[n])
+		n++;
+	return n;
+}
+
+}  // extern "C"
