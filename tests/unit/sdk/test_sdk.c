@@ -117,7 +117,7 @@ static int start(struct ttrt_device *dev, struct ttrt_xy core, const struct laun
 /* Wait for a core; on failure show what its RISCs are doing. */
 static int finish(struct ttrt_device *dev, struct ttrt_xy core)
 {
-	int rc = ttrt_launch_wait(dev, core, 10000);
+	int rc = ttrt_launch_wait(dev, core, 10000, NULL);
 	char *text = NULL;
 	size_t len;
 
