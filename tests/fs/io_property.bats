@@ -106,7 +106,7 @@ PY
 		make_buffer "fio$ps" "$ps" 8M
 		run ttfs_guard 60 fio --name=verify --filename="$MNT/dram/buffers/fio$ps/data" \
 			--size=8M --rw=randwrite --bsrange=4k-1m --ioengine=psync --fallocate=none \
-			--verify=crc32c --do_verify=1 --verify_fatal=1 --randseed=7 --output-format=terse
+			--verify=crc32c --do_verify=1 --verify_fatal=1 --verify_state_save=0 --randseed=7 --output-format=terse
 		[ "$status" -eq 0 ] || fail "page_size $ps: fio exited $status: $output"
 		rmdir "$MNT/dram/buffers/fio$ps"
 	done
