@@ -7,6 +7,7 @@
 #ifndef TTFS_FS_H
 #define TTFS_FS_H
 
+#include "file_policy.h"
 #include "node.h"
 #include "open_files.h"
 #include "ttrt.h"
@@ -66,7 +67,6 @@ struct subtree_ops {
 	int (*readlink)(struct fs *fs, struct node n, char *buf, size_t size);
 	int (*mkdir)(struct fs *fs, struct node dir, const char *name, struct node *child);
 	int (*rmdir)(struct fs *fs, struct node dir, const char *name);
-	int (*truncate)(struct fs *fs, struct node n, off_t size);
 };
 
 extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc0_subtree,
@@ -76,7 +76,6 @@ const struct subtree_ops *subtree_of(enum node_kind kind);
 /* Helpers shared by the subtrees (handle.c). */
 void stat_fill(struct fs *fs, struct stat *st, struct node n, mode_t mode, off_t size);
 void stat_dir(struct fs *fs, struct stat *st, struct node n, nlink_t links);
-int open_wants_write(int flags);
 /* A handle that serves a rendered text; takes ownership of text. */
 int handle_new_text(struct node n, char *text, size_t len, struct handle **out);
 int handle_new(struct node n, const struct handle_ops *ops, struct handle **out);
@@ -100,9 +99,5 @@ struct fs_interrupt {
 void fs_interrupt_begin(struct fs_interrupt *in);
 void fs_interrupt_end(struct fs_interrupt *in);
 
-/* Bounds rule for fixed-size files: a read starting past the end is
- * -ENXIO, at the end is EOF; a write that does not fit is -EFBIG. */
-int clamp_read(off_t off, size_t *size, uint64_t file_size);
-int check_write(off_t off, size_t size, uint64_t file_size);
 
 #endif

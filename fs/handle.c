@@ -5,7 +5,6 @@
 #include "fs.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,11 +68,6 @@ ssize_t handle_read_text(struct fs *fs, struct handle *h, char *buf, size_t size
 	return (ssize_t)size;
 }
 
-int open_wants_write(int flags)
-{
-	return (flags & O_ACCMODE) != O_RDONLY;
-}
-
 void stat_fill(struct fs *fs, struct stat *st, struct node n, mode_t mode, off_t size)
 {
 	memset(st, 0, sizeof(*st));
@@ -90,7 +84,7 @@ void stat_fill(struct fs *fs, struct stat *st, struct node n, mode_t mode, off_t
 
 void stat_dir(struct fs *fs, struct stat *st, struct node n, nlink_t links)
 {
-	stat_fill(fs, st, n, S_IFDIR | 0755, 0);
+	stat_fill(fs, st, n, S_IFDIR | DIR_MODE, 0);
 	st->st_nlink = links;
 }
 
@@ -105,25 +99,5 @@ int rendered_size(int (*render)(struct ttrt_device *, char **, size_t *),
 		return rc;
 	free(text);
 	*size = (off_t)len;
-	return 0;
-}
-
-int clamp_read(off_t off, size_t *size, uint64_t file_size)
-{
-	if (off < 0)
-		return -EINVAL;
-	if ((uint64_t)off > file_size)
-		return -ENXIO;
-	if (*size > file_size - (uint64_t)off)
-		*size = file_size - (uint64_t)off;
-	return 0;
-}
-
-int check_write(off_t off, size_t size, uint64_t file_size)
-{
-	if (off < 0)
-		return -EINVAL;
-	if ((uint64_t)off > file_size || size > file_size - (uint64_t)off)
-		return -EFBIG;
 	return 0;
 }

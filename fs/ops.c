@@ -102,23 +102,23 @@ static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		fuse_reply_attr(req, &st, 0.0);
 }
 
-/* Only size changes (truncation) are meaningful; the subtree decides. */
+/* Modes and owners are the daemon's; sizes are fixed (file_policy). Times
+ * are accepted and not kept: every file shows the mount time. */
 static void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 		       struct fuse_file_info *fi)
 {
 	struct fs *fs = fs_of(req);
 	struct node n = node_of_ino(ino);
-	const struct subtree_ops *ops = subtree_of(n.kind);
 	struct stat st;
-	int rc = 0;
+	int rc;
 
 	(void)fi;
-	if (to_set & (FUSE_SET_ATTR_MODE | FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID))
+	rc = node_stat(fs, n, &st);
+	if (rc == 0 && (to_set & (FUSE_SET_ATTR_MODE | FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID)))
 		rc = -EPERM;
-	else if (to_set & FUSE_SET_ATTR_SIZE)
-		rc = ops && ops->truncate ? ops->truncate(fs, n, attr->st_size) : -EACCES;
-	if (rc == 0)
-		rc = node_stat(fs, n, &st);
+	else if (rc == 0 && (to_set & FUSE_SET_ATTR_SIZE))
+		rc = S_ISREG(st.st_mode) ? file_policy_truncate(st.st_mode, attr->st_size, st.st_size)
+					 : -EISDIR;
 	if (rc)
 		fuse_reply_err(req, -rc);
 	else
@@ -160,6 +160,11 @@ static void op_init(void *userdata, struct fuse_conn_info *conn)
 	/* Each write(2) must reach us as it was made, so attribute files see
 	 * whole values: never let the kernel gather writes in its cache. */
 	conn->want &= ~FUSE_CAP_WRITEBACK_CACHE;
+	/* O_TRUNC arrives as an open flag, which file_policy accepts as a
+	 * no-op, rather than as a truncate to 0, which it refuses: `echo 1 >
+	 * file` works and `truncate -s 0 file` says EINVAL. */
+	if (conn->capable & FUSE_CAP_ATOMIC_O_TRUNC)
+		conn->want |= FUSE_CAP_ATOMIC_O_TRUNC;
 	/* No splice for requests: measured here, moving WRITE data through a
 	 * pipe was no faster than libfuse's buffer plus one copy into device
 	 * memory, and it costs every request a second system call. */

@@ -6,6 +6,7 @@
 #include "ops.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <sys/uio.h>
@@ -42,8 +43,13 @@ static struct handle *handle_of(struct fuse_file_info *fi)
 	return (struct handle *)(uintptr_t)fi->fh;
 }
 
-/* Pieces a zero-copy reply or write may use: one per page of a buffer. */
-#define MAX_DIRECT_IOV 1024
+/* Pieces a zero-copy reply or write may use: one per page of a buffer.
+ * A reply is written with one writev(2) of the header and the pieces, and
+ * the kernel refuses more than IOV_MAX with EINVAL; fuse_reply_iov then
+ * frees the request unanswered and the reader sleeps forever. A transfer
+ * that needs more pieces takes the copying path. */
+#define MAX_DIRECT_IOV (IOV_MAX - 1)
+_Static_assert(MAX_DIRECT_IOV >= 1, "IOV_MAX leaves no room for data");
 
 /* Starts a zero-copy transfer of [off, off + *size): returns the number
  * of pieces, put in *iov (this thread's array, valid until the request
@@ -73,6 +79,8 @@ static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 		fuse_reply_err(req, -n);
 		return 1;
 	}
+	/* Each call replies exactly once, even when sending fails (it frees
+	 * req): there is nothing left to answer then. */
 	if (n == 0)
 		fuse_reply_buf(req, NULL, 0);
 	else

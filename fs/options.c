@@ -150,6 +150,13 @@ int ttfs_parse_options(struct fuse_args *args, struct ttfs_settings *s, int *exi
 		goto out;
 	if (apply_pending(s, &p))
 		goto out;
+	/* The kernel checks every access against the modes ttfs reports (all
+	 * owned by the mounting user, see file_policy.h): with -o allow_other,
+	 * other users read and never write. */
+	if (fuse_opt_add_arg(args, "-odefault_permissions") != 0) {
+		fprintf(stderr, "ttfs: out of memory\n");
+		goto out;
+	}
 	rc = 0;
 out:
 	pending_free(&p);

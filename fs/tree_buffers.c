@@ -24,10 +24,10 @@ static const struct {
 	const char *name;
 	mode_t mode;
 } buffer_files[BUF_COUNT] = {
-	[BUF_SIZE] = { "size", 0644 },
-	[BUF_PAGE_SIZE] = { "page_size", 0644 },
-	[BUF_ADDRESS] = { "address", 0444 },
-	[BUF_DATA] = { "data", 0644 },
+	[BUF_SIZE] = { "size", FILE_MODE_RW },
+	[BUF_PAGE_SIZE] = { "page_size", FILE_MODE_RW },
+	[BUF_ADDRESS] = { "address", FILE_MODE_RO },
+	[BUF_DATA] = { "data", FILE_MODE_RW },
 };
 
 /* The text of an attribute file. address before allocation: -ENODATA. */
@@ -186,7 +186,7 @@ static int data_bounds(struct handle *h, off_t off, size_t *size, int writing)
 
 	if (rc)
 		return rc;
-	return writing ? check_write(off, *size, buf_size) : clamp_read(off, size, buf_size);
+	return writing ? file_policy_write(off, size, buf_size) : file_policy_read(off, size, buf_size);
 }
 
 static ssize_t data_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
@@ -212,16 +212,14 @@ static ssize_t data_write(struct fs *fs, struct handle *h, const char *buf, size
 /* One whole value per write: "4096", "4096\n", "0x1000", "64K". */
 static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
-	char text[32];
+	char text[ATTR_VALUE_MAX + 1];
 	uint64_t value;
 	int rc;
 
 	(void)fs;
 	(void)off;
-	if (size == 0 || size >= sizeof(text))
+	if (file_policy_attr_value(buf, size, text))
 		return -EINVAL;
-	memcpy(text, buf, size);
-	text[size] = '\0';
 	rc = ttrt_parse_size(text, &value);
 	if (rc == -ERANGE && h->node.file == BUF_SIZE)
 		return -ENOSPC;   /* a number, just more than any DRAM */
@@ -282,8 +280,9 @@ static int buffers_open(struct fs *fs, struct node n, int flags, struct handle *
 
 	if (n.kind != K_BUFFER_FILE)
 		return -EISDIR;
-	if (open_wants_write(flags) && !(buffer_files[n.file].mode & 0200))
-		return -EACCES;
+	rc = file_policy_open(buffer_files[n.file].mode, flags);
+	if (rc)
+		return rc;
 	b = buffer_get(fs, n.idx);
 	if (!b)
 		return -ENOENT;
@@ -353,16 +352,6 @@ static int buffers_rmdir(struct fs *fs, struct node dir, const char *name)
 	return rc;
 }
 
-/* `echo 4096 > size` truncates first; data keeps its size. */
-static int buffers_truncate(struct fs *fs, struct node n, off_t size)
-{
-	(void)fs;
-	(void)size;
-	if (n.kind != K_BUFFER_FILE)
-		return -EISDIR;
-	return buffer_files[n.file].mode & 0200 ? 0 : -EACCES;
-}
-
 const struct subtree_ops buffers_subtree = {
 	.stat = buffers_stat,
 	.lookup = buffers_lookup,
@@ -370,5 +359,4 @@ const struct subtree_ops buffers_subtree = {
 	.open = buffers_open,
 	.mkdir = buffers_mkdir,
 	.rmdir = buffers_rmdir,
-	.truncate = buffers_truncate,
 };

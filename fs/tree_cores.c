@@ -25,12 +25,12 @@ static const struct {
 	uint32_t size;
 	core_render_fn render;  /* text files */
 } core_files[CORE_COUNT] = {
-	[CORE_L1] = { "l1", 0644, 0, TT_L1_SIZE, NULL },
-	[CORE_MAILBOX] = { "mailbox", 0444, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE, NULL },
-	[CORE_LAUNCH] = { "launch", 0444, 0, 0, ttrt_render_launch },
-	[CORE_GO] = { "go", 0444, 0, 0, ttrt_render_go },
-	[CORE_CBS] = { "cbs", 0444, 0, 0, ttrt_render_cbs },
-	[CORE_STATUS] = { "status", 0444, 0, 0, ttrt_render_status },
+	[CORE_L1] = { "l1", FILE_MODE_RW, 0, TT_L1_SIZE, NULL },
+	[CORE_MAILBOX] = { "mailbox", FILE_MODE_RO, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE, NULL },
+	[CORE_LAUNCH] = { "launch", FILE_MODE_RO, 0, 0, ttrt_render_launch },
+	[CORE_GO] = { "go", FILE_MODE_RO, 0, 0, ttrt_render_go },
+	[CORE_CBS] = { "cbs", FILE_MODE_RO, 0, 0, ttrt_render_cbs },
+	[CORE_STATUS] = { "status", FILE_MODE_RO, 0, 0, ttrt_render_status },
 };
 
 static int render_core_file(struct fs *fs, struct node n, char **text, size_t *len)
@@ -110,7 +110,7 @@ static int cores_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void 
 static ssize_t core_mem_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
 {
 	uint32_t file = h->node.file;
-	int rc = clamp_read(off, &size, core_files[file].size);
+	int rc = file_policy_read(off, &size, core_files[file].size);
 
 	if (rc == 0 && size > 0)
 		rc = ttrt_l1_read(fs->dev, ttrt_core_logical((int)h->node.idx),
@@ -122,7 +122,7 @@ static ssize_t core_mem_write(struct fs *fs, struct handle *h, const char *buf, 
 			      off_t off)
 {
 	uint32_t file = h->node.file;
-	int rc = check_write(off, size, core_files[file].size);
+	int rc = file_policy_write(off, &size, core_files[file].size);
 
 	if (rc == 0)
 		rc = ttrt_l1_write(fs->dev, ttrt_core_logical((int)h->node.idx),
@@ -134,8 +134,8 @@ static int core_mem_direct_begin(struct fs *fs, struct handle *h, off_t off, siz
 				 int writing, struct iovec *iov, int max_iov)
 {
 	uint32_t file = h->node.file;
-	int rc = writing ? check_write(off, *size, core_files[file].size)
-			 : clamp_read(off, size, core_files[file].size);
+	int rc = writing ? file_policy_write(off, size, core_files[file].size)
+			 : file_policy_read(off, size, core_files[file].size);
 	void *ptr;
 
 	if (rc || *size == 0 || max_iov < 1)
@@ -170,8 +170,9 @@ static int cores_open(struct fs *fs, struct node n, int flags, struct handle **o
 
 	if (n.kind != K_CORE_FILE)
 		return -EISDIR;
-	if (open_wants_write(flags) && !(core_files[n.file].mode & 0200))
-		return -EACCES;
+	rc = file_policy_open(core_files[n.file].mode, flags);
+	if (rc)
+		return rc;
 	if (!core_files[n.file].render)
 		return handle_new(n, &core_mem_ops, out);
 	rc = render_core_file(fs, n, &text, &len);
@@ -180,18 +181,9 @@ static int cores_open(struct fs *fs, struct node n, int flags, struct handle **o
 	return handle_new_text(n, text, len, out);
 }
 
-/* Memory has a fixed size: `>` truncation is accepted and changes nothing. */
-static int cores_truncate(struct fs *fs, struct node n, off_t size)
-{
-	(void)fs;
-	(void)size;
-	return core_files[n.file].mode & 0200 ? 0 : -EACCES;
-}
-
 const struct subtree_ops cores_subtree = {
 	.stat = cores_stat,
 	.lookup = cores_lookup,
 	.readdir = cores_readdir,
 	.open = cores_open,
-	.truncate = cores_truncate,
 };

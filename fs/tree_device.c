@@ -6,7 +6,6 @@
 #include "log.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +21,13 @@ static const struct {
 	mode_t mode;
 	int (*render)(struct ttrt_device *dev, char **out, size_t *len);
 } device_files[DEV_COUNT] = {
-	[DEV_ARCH] = { "arch", 0444, render_arch },
-	[DEV_BOARD] = { "board", 0444, render_board },
-	[DEV_BACKEND] = { "backend", 0444, render_backend },
-	[DEV_GRID] = { "grid", 0444, ttrt_render_grid },
-	[DEV_TELEMETRY] = { "telemetry", 0444, ttrt_render_telemetry },
-	[DEV_INFO] = { "info.json", 0444, ttrt_render_info_json },
-	[DEV_RESET] = { "reset", 0200, NULL },
+	[DEV_ARCH] = { "arch", FILE_MODE_RO, render_arch },
+	[DEV_BOARD] = { "board", FILE_MODE_RO, render_board },
+	[DEV_BACKEND] = { "backend", FILE_MODE_RO, render_backend },
+	[DEV_GRID] = { "grid", FILE_MODE_RO, ttrt_render_grid },
+	[DEV_TELEMETRY] = { "telemetry", FILE_MODE_RO, ttrt_render_telemetry },
+	[DEV_INFO] = { "info.json", FILE_MODE_RO, ttrt_render_info_json },
+	[DEV_RESET] = { "reset", FILE_MODE_WO, NULL },
 };
 
 static int render_line(const char *value, char **out, size_t *len)
@@ -107,12 +106,12 @@ static int device_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void
 static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
 	struct fs_interrupt intr;
-	char err[512] = "";
+	char value[ATTR_VALUE_MAX + 1], err[512] = "";
 	int rc;
 
 	(void)h;
 	(void)off;
-	if (!(size >= 1 && buf[0] == '1' && (size == 1 || (size == 2 && buf[1] == '\n'))))
+	if (file_policy_attr_value(buf, size, value) || strcmp(value, "1") != 0)
 		return -EINVAL;
 	fs_interrupt_begin(&intr);
 	rc = ttrt_device_reset(fs->dev, &intr.wait, err, sizeof(err));
@@ -134,24 +133,15 @@ static int device_open(struct fs *fs, struct node n, int flags, struct handle **
 
 	if (n.kind == K_DEVICE_DIR)
 		return -EISDIR;
-	if (n.file == DEV_RESET) {
-		if ((flags & O_ACCMODE) != O_WRONLY)
-			return -EACCES;
+	rc = file_policy_open(device_files[n.file].mode, flags);
+	if (rc)
+		return rc;
+	if (n.file == DEV_RESET)
 		return handle_new(n, &reset_ops, out);
-	}
-	if (open_wants_write(flags))
-		return -EACCES;
 	rc = device_files[n.file].render(fs->dev, &text, &len);
 	if (rc)
 		return rc;
 	return handle_new_text(n, text, len, out);
-}
-
-static int device_truncate(struct fs *fs, struct node n, off_t size)
-{
-	(void)fs;
-	(void)size;
-	return n.file == DEV_RESET ? 0 : -EACCES;
 }
 
 const struct subtree_ops device_subtree = {
@@ -159,5 +149,4 @@ const struct subtree_ops device_subtree = {
 	.lookup = device_lookup,
 	.readdir = device_readdir,
 	.open = device_open,
-	.truncate = device_truncate,
 };

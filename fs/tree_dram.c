@@ -17,7 +17,7 @@ static int dram_stat(struct fs *fs, struct node n, struct stat *st)
 	}
 	if (n.idx >= TTRT_NUM_DRAM_BANKS)
 		return -ENOENT;
-	stat_fill(fs, st, n, S_IFREG | 0644, (off_t)ttrt_dram_bank_size(fs->dev));
+	stat_fill(fs, st, n, S_IFREG | FILE_MODE_RW, (off_t)ttrt_dram_bank_size(fs->dev));
 	return 0;
 }
 
@@ -53,7 +53,7 @@ static int dram_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *
 
 static ssize_t bank_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
 {
-	int rc = clamp_read(off, &size, ttrt_dram_bank_size(fs->dev));
+	int rc = file_policy_read(off, &size, ttrt_dram_bank_size(fs->dev));
 
 	if (rc == 0 && size > 0)
 		rc = ttrt_dram_read(fs->dev, (int)h->node.idx, (uint64_t)off, buf, size);
@@ -62,7 +62,7 @@ static ssize_t bank_read(struct fs *fs, struct handle *h, char *buf, size_t size
 
 static ssize_t bank_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
-	int rc = check_write(off, size, ttrt_dram_bank_size(fs->dev));
+	int rc = file_policy_write(off, &size, ttrt_dram_bank_size(fs->dev));
 
 	if (rc == 0)
 		rc = ttrt_dram_write(fs->dev, (int)h->node.idx, (uint64_t)off, buf, size);
@@ -73,7 +73,8 @@ static int bank_direct_begin(struct fs *fs, struct handle *h, off_t off, size_t 
 			     int writing, struct iovec *iov, int max_iov)
 {
 	uint64_t bank_size = ttrt_dram_bank_size(fs->dev);
-	int rc = writing ? check_write(off, *size, bank_size) : clamp_read(off, size, bank_size);
+	int rc = writing ? file_policy_write(off, size, bank_size)
+			 : file_policy_read(off, size, bank_size);
 
 	if (rc || *size == 0)
 		return rc;
@@ -91,19 +92,13 @@ static const struct handle_ops bank_ops = {
 
 static int dram_open(struct fs *fs, struct node n, int flags, struct handle **out)
 {
+	int rc;
+
 	(void)fs;
-	(void)flags;
 	if (n.kind != K_DRAM_BANK)
 		return -EISDIR;
-	return handle_new(n, &bank_ops, out);
-}
-
-static int dram_truncate(struct fs *fs, struct node n, off_t size)
-{
-	(void)fs;
-	(void)n;
-	(void)size;
-	return 0;   /* fixed size: `>` truncation changes nothing */
+	rc = file_policy_open(FILE_MODE_RW, flags);
+	return rc ? rc : handle_new(n, &bank_ops, out);
 }
 
 const struct subtree_ops dram_subtree = {
@@ -111,5 +106,4 @@ const struct subtree_ops dram_subtree = {
 	.lookup = dram_lookup,
 	.readdir = dram_readdir,
 	.open = dram_open,
-	.truncate = dram_truncate,
 };

@@ -36,7 +36,7 @@ static const struct {
 static int root_stat(struct fs *fs, struct node n, struct stat *st)
 {
 	if (n.kind == K_README)
-		stat_fill(fs, st, n, S_IFREG | 0444, sizeof(readme_text) - 1);
+		stat_fill(fs, st, n, S_IFREG | FILE_MODE_RO, sizeof(readme_text) - 1);
 	else
 		stat_dir(fs, st, n, 6);
 	return 0;
@@ -70,12 +70,14 @@ static int root_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *
 static int root_open(struct fs *fs, struct node n, int flags, struct handle **out)
 {
 	char *text;
+	int rc;
 
 	(void)fs;
 	if (n.kind != K_README)
 		return -EISDIR;
-	if (open_wants_write(flags))
-		return -EACCES;
+	rc = file_policy_open(FILE_MODE_RO, flags);
+	if (rc)
+		return rc;
 	text = strdup(readme_text);
 	if (!text)
 		return -ENOMEM;

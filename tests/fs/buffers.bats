@@ -152,7 +152,7 @@ set_attr() { echo "$2" >"$1"; }
 	rmdir "$b"
 }
 
-@test "data past size: read at size is EOF, past it ENXIO, a write that does not fit EFBIG" {
+@test "data past size: read at size is EOF, past it ENXIO; a write across the end is short, at it EFBIG" {
 	b=$(B bounds)
 	mkdir "$b"
 	set_attr "$b/size" 10000
@@ -162,14 +162,23 @@ set_attr() { echo "$2" >"$1"; }
 	assert_output "ok "
 	run -0 pyio pread "$b/data" 10001 16
 	assert_output ENXIO
-	run -0 pyio fill "$b/data" 9990 11 0
-	assert_output EFBIG
 	run -0 pyio fill "$b/data" 10000 1 0
 	assert_output EFBIG
-	run -1 --separate-stderr dd if=/dev/zero of="$b/data" bs=8192 seek=1 count=1 conv=notrunc
-	[[ "$stderr" == *"File too large"* ]]
+	run -0 pyio fill "$b/data" 10100 1 0
+	assert_output EFBIG
 	# Nothing of the refused writes landed, up to the last byte.
 	cmp "$BATS_TEST_TMPDIR/in" "$b/data"
+	run -0 pyio fill "$b/data" 9990 11 0
+	assert_output "ok 10"
+	head -c 9990 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/want"
+	head -c 10 /dev/zero >>"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$b/data"
+	# dd writes the 1808 bytes that fit, then fails at the end.
+	run -1 --separate-stderr dd if=/dev/zero of="$b/data" bs=8192 seek=1 count=1 conv=notrunc
+	[[ "$stderr" == *"File too large"* ]]
+	head -c 8192 "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/want"
+	head -c 1808 /dev/zero >>"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$b/data"
 	rmdir "$b"
 }
 

@@ -225,14 +225,17 @@ ttfs_remove_buffers() {
 
 # pyio OP PATH [ARGS]: one system call from python3, printing "ok RESULT" or
 # the errno's name (ENXIO, EFBIG, ...), so tests can check exact errnos.
-#   pyio open PATH r|w|rw         pyio pread PATH OFFSET LEN (prints hex)
+#   pyio open PATH r|w|rw|rt|wt   (t: with O_TRUNC)
+#   pyio pread PATH OFFSET LEN (prints hex)
 #   pyio pwrite PATH OFFSET HEX   pyio fill PATH OFFSET LEN BYTE (one pwrite)
-#   pyio mkdir PATH               pyio rmdir PATH
+#   pyio write PATH HEX (one write(2) after open O_WRONLY|O_TRUNC, as `>`)
+#   pyio truncate PATH SIZE       pyio mkdir PATH   pyio rmdir PATH
 pyio() {
 	python3 - "$@" <<'PY'
 import errno, os, sys
 op, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-modes = {"r": os.O_RDONLY, "w": os.O_WRONLY, "rw": os.O_RDWR}
+modes = {"r": os.O_RDONLY, "w": os.O_WRONLY, "rw": os.O_RDWR,
+         "rt": os.O_RDONLY | os.O_TRUNC, "wt": os.O_WRONLY | os.O_TRUNC}
 try:
     if op == "open":
         os.close(os.open(path, modes[args[0]]))
@@ -252,6 +255,16 @@ try:
         n = os.pwrite(fd, bytes([int(args[2], 0)]) * int(args[1], 0), int(args[0], 0))
         os.close(fd)
         print("ok", n)
+    elif op == "write":
+        fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
+        try:
+            n = os.write(fd, bytes.fromhex(args[0]))
+        finally:
+            os.close(fd)
+        print("ok", n)
+    elif op == "truncate":
+        os.truncate(path, int(args[0], 0))
+        print("ok")
     elif op == "mkdir":
         os.mkdir(path)
         print("ok")

@@ -120,24 +120,30 @@ teardown_file() { ttfs_unmount; }
 	[[ "$stderr" == *"No such device or address"* ]]
 }
 
-@test "a write that does not fit in l1 is EFBIG and writes nothing" {
+@test "a write across the end of l1 is short; one at or past the end is EFBIG" {
 	l1="$MNT/cores/5,5/l1"
 	# Known bytes in the last 128 KiB.
 	head -c 131072 /dev/urandom >"$BATS_TEST_TMPDIR/tail"
 	dd if="$BATS_TEST_TMPDIR/tail" of="$l1" bs=131072 seek=$(((L1_SIZE - 131072) / 131072)) \
 		conv=notrunc status=none
-	# 256 KiB starting 128 KiB before the end: refused whole.
-	head -c 262144 /dev/zero >"$BATS_TEST_TMPDIR/zeros"
-	run -1 --separate-stderr dd if="$BATS_TEST_TMPDIR/zeros" of="$l1" bs=262144 \
-		oflag=seek_bytes seek=$((L1_SIZE - 131072)) conv=notrunc
-	[[ "$stderr" == *"File too large"* ]]
-	run -0 pyio fill "$l1" $((L1_SIZE - 10)) 11 0
-	assert_output EFBIG
+	# At and past the end: EFBIG, nothing written.
 	run -0 pyio fill "$l1" $((L1_SIZE)) 1 0
 	assert_output EFBIG
 	run -0 pyio fill "$l1" $((L1_SIZE + 4096)) 1 0
 	assert_output EFBIG
 	cmp "$BATS_TEST_TMPDIR/tail" \
+		<(dd if="$l1" bs=131072 skip=$(((L1_SIZE - 131072) / 131072)) status=none)
+	# 11 bytes 10 before the end: the 10 that fit are written.
+	run -0 pyio fill "$l1" $((L1_SIZE - 10)) 11 0
+	assert_output "ok 10"
+	assert_equal "$(xxd -s $((L1_SIZE - 10)) -p "$l1")" 00000000000000000000
+	# 256 KiB from 128 KiB before the end: dd writes 128 KiB, then the
+	# rest, at the end, is EFBIG.
+	head -c 262144 /dev/zero | tr '\0' '\252' >"$BATS_TEST_TMPDIR/aa"
+	run -1 --separate-stderr dd if="$BATS_TEST_TMPDIR/aa" of="$l1" bs=262144 \
+		oflag=seek_bytes seek=$((L1_SIZE - 131072)) conv=notrunc
+	[[ "$stderr" == *"File too large"* ]]
+	cmp <(head -c 131072 "$BATS_TEST_TMPDIR/aa") \
 		<(dd if="$l1" bs=131072 skip=$(((L1_SIZE - 131072) / 131072)) status=none)
 	# A write that ends exactly at the end fits.
 	run -0 pyio pwrite "$l1" $((L1_SIZE - 2)) c0de
