@@ -37,8 +37,10 @@ static int prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
 	return rc;
 }
 
-int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
-			const struct tt_launch_msg *msg)
+/* One step of a launch with the chip held shared, so a reset waits for it:
+ * the launch message when msg is given, else the go signal. */
+static int launch_step(struct ttrt_device *dev, struct ttrt_xy core,
+		       const struct tt_launch_msg *msg)
 {
 	struct ttrt_op op;
 	int rc;
@@ -47,23 +49,20 @@ int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
 	rc = ttrt_chip_lock_launch(dev, &op);
 	if (rc)
 		return rc;
-	rc = prepare_locked(dev, core, msg);
+	rc = msg ? prepare_locked(dev, core, msg) : write_signal(dev, core, TT_RUN_MSG_GO);
 	ttrt_chip_unlock(dev);
 	return rc;
 }
 
+int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
+			const struct tt_launch_msg *msg)
+{
+	return msg ? launch_step(dev, core, msg) : -EINVAL;
+}
+
 int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core)
 {
-	struct ttrt_op op;
-	int rc;
-
-	ttrt_op_start(&op, dev, 0, NULL);
-	rc = ttrt_chip_lock_launch(dev, &op);
-	if (rc)
-		return rc;
-	rc = write_signal(dev, core, TT_RUN_MSG_GO);
-	ttrt_chip_unlock(dev);
-	return rc;
+	return launch_step(dev, core, NULL);
 }
 
 /* One deadline for taking the chip and for the kernel to finish. */
