@@ -1,0 +1,610 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Build (build.h): the compiler's argv per processor, the cache lookup,
+ * the compiler run with its output captured, and the first error found.
+ */
+#include "program/build.h"
+#include "program/cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static atomic_ulong compiler_runs;
+
+unsigned long build_compiler_runs(void)
+{
+	return atomic_load(&compiler_runs);
+}
+
+/* ---- running a program ---------------------------------------------------- */
+
+struct log_buf {
+	char *p;
+	size_t len, cap;
+	bool truncated;
+};
+
+static int log_append(struct log_buf *l, const char *s, size_t n)
+{
+	if (l->len + n > BUILD_LOG_MAX) {
+		n = BUILD_LOG_MAX - l->len;
+		l->truncated = true;
+	}
+	if (l->len + n + 1 > l->cap) {
+		size_t cap = l->cap ? l->cap : 4096;
+		char *p;
+
+		while (cap < l->len + n + 1)
+			cap *= 2;
+		p = realloc(l->p, cap);
+		if (!p)
+			return -ENOMEM;
+		l->p = p;
+		l->cap = cap;
+	}
+	memcpy(l->p + l->len, s, n);
+	l->len += n;
+	l->p[l->len] = '\0';
+	return 0;
+}
+
+/* Runs argv in cwd (NULL: ours) with stdin from /dev/null and stdout and
+ * stderr into log. Returns the exit status (>= 0), 128 + signal, or -errno
+ * when it could not be run. */
+static int run_captured(char *const *argv, const char *cwd, struct log_buf *log)
+{
+	posix_spawn_file_actions_t fa;
+	int pipefd[2], ret, status;
+	pid_t pid;
+	char chunk[4096];
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0)
+		return -errno;
+	ret = posix_spawn_file_actions_init(&fa);
+	if (ret) {
+		ret = -ret;
+		goto out_pipe;
+	}
+	ret = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (!ret)
+		ret = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+	if (!ret)
+		ret = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+	if (!ret && cwd)
+		ret = posix_spawn_file_actions_addchdir_np(&fa, cwd);
+	if (!ret)
+		ret = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (ret) {
+		ret = -ret;
+		goto out_pipe;
+	}
+	close(pipefd[1]);
+	pipefd[1] = -1;
+	for (;;) {
+		ssize_t n = read(pipefd[0], chunk, sizeof(chunk));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (log && !log->truncated && log_append(log, chunk, (size_t)n) < 0)
+			log->truncated = true;   /* keep draining: the child must not block */
+	}
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			ret = -errno;
+			goto out_pipe;
+		}
+	}
+	ret = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+out_pipe:
+	close(pipefd[0]);
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	return ret;
+}
+
+/* ---- the environment -------------------------------------------------------- */
+
+static int copy_str(char *dst, size_t n, const char *src)
+{
+	if (strlen(src) >= n)
+		return -ENAMETOOLONG;
+	strcpy(dst, src);
+	return 0;
+}
+
+/* realpath into a PATH_MAX buffer; src and dst may be the same. */
+static int absolute(char *dst, const char *src)
+{
+	char tmp[PATH_MAX];
+
+	if (!realpath(src, tmp))
+		return -errno;
+	strcpy(dst, tmp);
+	return 0;
+}
+
+int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
+		   const char *include_dir, const char *cache_dir, char *err, size_t errlen)
+{
+	char *argv[] = { NULL, "--version", NULL };
+	const char *dirs[2];
+	struct log_buf log = { 0 };
+	struct cache_hash h;
+	int ret;
+
+	memset(env, 0, sizeof(*env));
+	if (mkdir(cache_dir, 0755) < 0 && errno != EEXIST) {
+		ret = -errno;
+		snprintf(err, errlen, "build: %s: %s", cache_dir, strerror(-ret));
+		return ret;
+	}
+	/* The compiler runs in a directory of its own: every path it gets
+	 * must be absolute. */
+	ret = copy_str(env->compiler, sizeof(env->compiler),
+		       compiler ? compiler : "riscv64-unknown-elf-g++");
+	if (!ret && strchr(env->compiler, '/'))
+		ret = absolute(env->compiler, env->compiler);
+	if (!ret)
+		ret = absolute(env->sdk_dir, sdk_dir);
+	if (!ret)
+		ret = absolute(env->include_dir, include_dir);
+	if (!ret)
+		ret = absolute(env->cache_dir, cache_dir);
+	if (ret) {
+		snprintf(err, errlen, "build: %s, %s, %s or %s: %s", env->compiler, sdk_dir,
+			 include_dir, cache_dir, strerror(-ret));
+		return ret;
+	}
+
+	/* The compiler's version goes into every key, so a toolchain upgrade
+	 * misses the cache. */
+	argv[0] = env->compiler;
+	ret = run_captured(argv, NULL, &log);
+	if (ret != 0 || !log.p) {
+		snprintf(err, errlen, "build: %s --version: %s", env->compiler,
+			 ret < 0 ? strerror(-ret) : "failed");
+		free(log.p);
+		return ret < 0 ? ret : -ENOENT;
+	}
+	log.p[strcspn(log.p, "\n")] = '\0';
+	snprintf(env->toolchain_version, sizeof(env->toolchain_version), "%s", log.p);
+	free(log.p);
+
+	dirs[0] = env->sdk_dir;
+	dirs[1] = env->include_dir;
+	cache_hash_init(&h);
+	ret = cache_hash_tree(&h, dirs, 2);
+	if (ret) {
+		snprintf(err, errlen, "build: hashing %s and %s: %s", sdk_dir, include_dir,
+			 strerror(-ret));
+		return ret;
+	}
+	env->sdk_hash = h.h;
+	return 0;
+}
+
+/* ---- argv ------------------------------------------------------------------- */
+
+struct argv_buf {
+	char **v;
+	size_t n, cap;
+	bool failed;
+};
+
+static void arg(struct argv_buf *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	if (a->failed)
+		return;
+	if (a->n + 2 > a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 64;
+		char **v = realloc(a->v, cap * sizeof(*v));
+
+		if (!v) {
+			a->failed = true;
+			return;
+		}
+		a->v = v;
+		a->cap = cap;
+	}
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		a->failed = true;
+		s = NULL;
+	}
+	va_end(ap);
+	a->v[a->n] = s;
+	if (s)
+		a->n++;
+	a->v[a->n] = NULL;
+}
+
+void build_argv_free(char **argv)
+{
+	if (!argv)
+		return;
+	for (char **p = argv; *p; p++)
+		free(*p);
+	free(argv);
+}
+
+/* The file name the source gets in the build directory: the user's own,
+ * so that the compiler's messages name it, unless it could escape the
+ * directory or read as an option. */
+static const char *source_name(const struct build_request *req)
+{
+	const char *n = req->name;
+
+	if (!n || !*n || n[0] == '.' || n[0] == '-' || strchr(n, '/') || strlen(n) >= 64)
+		return "kernel.cpp";
+	return n;
+}
+
+static void processor_defines(struct argv_buf *a, const struct build_request *req)
+{
+	static const char *const trisc_stage[3] = { "UNPACK", "MATH", "PACK" };
+	static const char *const trisc_ns[3] = { "chlkc_unpack", "chlkc_math", "chlkc_pack" };
+
+	/* PROCESSOR_INDEX is the RISC's place in the launch message, as in
+	 * tt-metal's Blackhole HAL: BRISC 0, NCRISC 1, TRISC0..2 2..4. */
+	arg(a, "-DPROCESSOR_INDEX=%d", (int)req->risc);
+	switch (req->risc) {
+	case PACK_BRISC:
+	case PACK_NCRISC:
+		arg(a, req->risc == PACK_BRISC ? "-DCOMPILE_FOR_BRISC" : "-DCOMPILE_FOR_NCRISC");
+		arg(a, "-DNOC_INDEX=%u", req->noc);
+		arg(a, "-DNOC_MODE=0");
+		break;
+	default: {
+		int i = (int)req->risc - PACK_TRISC0;
+
+		/* tt-metal #defines TRISC_* at the top of its generated
+		 * chlkc_*.cpp; there is no generated file here, so they come
+		 * on the command line with the rest. */
+		arg(a, "-DCOMPILE_FOR_TRISC=%d", i);
+		arg(a, "-DUCK_CHLKC_%s", trisc_stage[i]);
+		arg(a, "-DTRISC_%s", trisc_stage[i]);
+		arg(a, "-DNAMESPACE=%s", trisc_ns[i]);
+		arg(a, "-DMAIN=kernel_main()");
+		arg(a, "-DNOC_MODE=0");
+		break;
+	}
+	}
+}
+
+char **build_argv(const struct build_env *env, const struct build_request *req)
+{
+	struct argv_buf a = { 0 };
+	const char *k = env->sdk_dir;
+
+	if (req->risc < 0 || req->risc >= PACK_NUM_RISCS || req->noc > 1)
+		return NULL;
+	arg(&a, "%s", env->compiler);
+	arg(&a, "-std=c++17");
+	arg(&a, "-march=rv32im");
+	arg(&a, "-mabi=ilp32");
+	arg(&a, "-O2");
+	arg(&a, "-ffreestanding");
+	arg(&a, "-fno-exceptions");
+	arg(&a, "-fno-rtti");
+	arg(&a, "-nostdlib");
+	arg(&a, "-mcmodel=medany");
+	arg(&a, "-fno-jump-tables");
+	arg(&a, "-mno-relax");
+	arg(&a, "-fno-threadsafe-statics");
+	arg(&a, "-fno-use-cxa-atexit");
+	arg(&a, "-Wall");
+	arg(&a, "-Wno-deprecated-declarations");
+	arg(&a, "-Wno-unknown-pragmas");
+	arg(&a, "-I%s", k);
+	arg(&a, "-I%s/std", k);
+	arg(&a, "-I%s", env->include_dir);
+	/* Device-wide, as tt-metal's initialize_device_kernel_defines on a p100a. */
+	arg(&a, "-DARCH_BLACKHOLE");
+	arg(&a, "-DKERNEL_BUILD");
+	arg(&a, "-DTENSIX_FIRMWARE");
+	arg(&a, "-DLOCAL_MEM_EN=0");
+	arg(&a, "-DNUM_DRAM_BANKS=7");
+	arg(&a, "-DIS_NOT_POW2_NUM_DRAM_BANKS=1");
+	arg(&a, "-DNUM_L1_BANKS=110");
+	arg(&a, "-DIS_NOT_POW2_NUM_L1_BANKS=1");
+	arg(&a, "-DPCIE_NOC_X=19");
+	arg(&a, "-DPCIE_NOC_Y=24");
+	processor_defines(&a, req);
+	if (req->n_compile_args) {
+		char *list = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&list, &len);
+
+		if (!f) {
+			a.failed = true;
+		} else {
+			for (uint32_t i = 0; i < req->n_compile_args; i++)
+				fprintf(f, "%s%u", i ? "," : "", req->compile_args[i]);
+			if (fclose(f) != 0)
+				a.failed = true;
+			arg(&a, "-DKERNEL_COMPILE_TIME_ARGS=%s", list ? list : "");
+			free(list);
+		}
+	}
+	for (uint32_t i = 0; i < req->n_defines; i++)
+		arg(&a, "-D%s", req->defines[i]);
+	arg(&a, "-include");
+	arg(&a, "%s/prelude.h", k);
+	arg(&a, "-x");
+	arg(&a, "c++");
+	arg(&a, "%s", source_name(req));
+	arg(&a, "-x");
+	arg(&a, "none");
+	arg(&a, "%s/kernel_start.cc", k);
+	arg(&a, "-T");
+	arg(&a, "%s/kernel.ld", k);
+	arg(&a, "-Wl,-z,max-page-size=16");
+	arg(&a, "-Wl,-z,common-page-size=16");
+	arg(&a, "-Wl,--emit-relocs");
+	arg(&a, "-Wl,--build-id=none");
+	arg(&a, "-lgcc");
+	arg(&a, "-o");
+	arg(&a, "kernel.elf");
+	if (a.failed) {
+		build_argv_free(a.v);
+		return NULL;
+	}
+	return a.v;
+}
+
+uint64_t build_key(const struct build_env *env, char *const *argv, const struct build_request *req)
+{
+	struct cache_hash h;
+
+	cache_hash_init(&h);
+	cache_hash_str(&h, "ttfs-kernel-1");
+	cache_hash_str(&h, env->toolchain_version);
+	cache_hash_u64(&h, env->sdk_hash);
+	for (char *const *p = argv; *p; p++)
+		cache_hash_str(&h, *p);
+	cache_hash_field(&h, req->source, req->source_len);
+	return h.h;
+}
+
+/* ---- the first error -------------------------------------------------------- */
+
+/* Parses "path:line[:col]: error:" (or "fatal error:") at the start of
+ * line; returns the line number and the path's length, or 0. */
+static int error_location(const char *line, size_t len, size_t *path_len)
+{
+	const char *e = NULL;
+	const char *p;
+	size_t n;
+	int num = 0;
+
+	for (p = line; p < line + len; p++) {
+		if (!strncmp(p, ": error:", 8) || !strncmp(p, ": fatal error:", 14)) {
+			e = p;
+			break;
+		}
+	}
+	if (!e)
+		return 0;
+	/* Walk back over ":col" and ":line". */
+	for (int field = 0; field < 2; field++) {
+		const char *q = e;
+
+		while (q > line && q[-1] >= '0' && q[-1] <= '9')
+			q--;
+		if (q == e || q == line || q[-1] != ':')
+			break;
+		num = atoi(q);
+		e = q - 1;
+	}
+	n = (size_t)(e - line);
+	if (!num || !n)
+		return 0;
+	*path_len = n;
+	return num;
+}
+
+static void find_first_error(const struct build_env *env, const char *src,
+			     struct build_result *r)
+{
+	size_t src_len = strlen(src), sdk_len = strlen(env->sdk_dir);
+	const char *line = r->log;
+	bool have_any = false;
+
+	while (line && *line) {
+		size_t len = strcspn(line, "\n"), plen;
+		int num = error_location(line, len, &plen);
+
+		if (num && plen == src_len && !strncmp(line, src, plen)) {
+			snprintf(r->error_file, sizeof(r->error_file), "%s", src);
+			r->error_line = num;
+			return;
+		}
+		/* An error inside the SDK (a static_assert on a bad
+		 * compile-time arg index): name it relative to the SDK,
+		 * unless the user's file shows up later. */
+		if (num && !have_any) {
+			const char *path = line;
+
+			if (plen > sdk_len + 1 && !strncmp(path, env->sdk_dir, sdk_len) &&
+			    path[sdk_len] == '/') {
+				path += sdk_len + 1;
+				plen -= sdk_len + 1;
+			}
+			snprintf(r->error_file, sizeof(r->error_file), "%.*s", (int)plen, path);
+			r->error_line = num;
+			have_any = true;
+		}
+		line += len;
+		if (*line)
+			line++;
+	}
+}
+
+/* ---- one build --------------------------------------------------------------- */
+
+static int write_file(const char *path, const void *buf, size_t len)
+{
+	const uint8_t *p = buf;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (len && !ret) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno != EINTR)
+			ret = -errno;
+		if (n > 0) {
+			p += n;
+			len -= (size_t)n;
+		}
+	}
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	return ret;
+}
+
+/* dir is at most BUILD_DIR_MAX bytes and src shorter than 64 (source_name). */
+#define BUILD_DIR_MAX (PATH_MAX - 128)
+
+static void remove_dir(const char *dir, const char *src)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
+	unlink(path);
+	snprintf(path, sizeof(path), "%.*s/kernel.elf", BUILD_DIR_MAX, dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+static int compile(const struct build_env *env, const struct build_request *req,
+		   char *const *argv, struct build_result *r)
+{
+	const char *src = source_name(req);
+	struct log_buf log = { 0 };
+	char dir[BUILD_DIR_MAX], path[PATH_MAX];
+	int ret;
+
+	if (snprintf(dir, sizeof(dir), "%s/tmp-XXXXXX", env->cache_dir) >= (int)sizeof(dir))
+		return -ENAMETOOLONG;
+	if (!mkdtemp(dir))
+		return -errno;
+	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
+	ret = write_file(path, req->source, req->source_len);
+	if (ret)
+		goto out;
+
+	atomic_fetch_add(&compiler_runs, 1);
+	ret = run_captured(argv, dir, &log);
+	r->log = log.p;
+	r->log_len = log.len;
+	log.p = NULL;
+	if (ret < 0) {
+		goto out;
+	} else if (ret > 0) {
+		find_first_error(env, src, r);
+		ret = -ENOEXEC;
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%.*s/kernel.elf", BUILD_DIR_MAX, dir);
+	ret = cache_read_file(path, &r->elf, &r->elf_len);
+	if (ret)
+		goto out;
+	/* A full disk costs the next build a compile, not this one its ELF. */
+	(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);
+out:
+	remove_dir(dir, src);
+	return ret;
+}
+
+int build_kernel(const struct build_env *env, const struct build_request *req,
+		 struct build_result *out)
+{
+	char **argv;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	argv = build_argv(env, req);
+	if (!argv)
+		return out->status = -EINVAL;
+	out->key = build_key(env, argv, req);
+	ret = cache_load(env->cache_dir, out->key, &out->elf, &out->elf_len);
+	if (!ret) {
+		out->cache_hit = true;
+	} else if (ret == -ENOENT) {
+		ret = compile(env, req, argv, out);
+	}
+	build_argv_free(argv);
+	return out->status = ret;
+}
+
+void build_result_free(struct build_result *r)
+{
+	free(r->elf);
+	free(r->log);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ---- in parallel --------------------------------------------------------------- */
+
+struct build_job {
+	pthread_t thread;
+	const struct build_env *env;
+	const struct build_request *req;
+	struct build_result result;
+};
+
+static void *job_main(void *p)
+{
+	struct build_job *job = p;
+
+	build_kernel(job->env, job->req, &job->result);
+	return NULL;
+}
+
+int build_start(const struct build_env *env, const struct build_request *req,
+		struct build_job **out)
+{
+	struct build_job *job = calloc(1, sizeof(*job));
+	int ret;
+
+	if (!job)
+		return -ENOMEM;
+	job->env = env;
+	job->req = req;
+	ret = pthread_create(&job->thread, NULL, job_main, job);
+	if (ret) {
+		free(job);
+		return -ret;
+	}
+	*out = job;
+	return 0;
+}
+
+int build_wait(struct build_job *job, struct build_result *out)
+{
+	pthread_join(job->thread, NULL);
+	*out = job->result;
+	free(job);
+	return out->status;
+}

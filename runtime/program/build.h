@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Build: one kernel source for one RISC, compiled by Debian's
+ * riscv64-unknown-elf-g++ against the kernel SDK (runtime/kernel) with the
+ * defines tt-metal's JIT passes that processor, through the
+ * content-addressed cache (cache.h). The compiler runs from an argv, never
+ * a shell. docs/architecture.md, "Building a kernel".
+ */
+#ifndef TTRT_PROGRAM_BUILD_H
+#define TTRT_PROGRAM_BUILD_H
+
+#include "program/pack.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BUILD_VERSION_MAX 256
+#define BUILD_LOG_MAX     (256u << 10)   /* compiler output kept, bytes */
+
+/* What every build shares; filled once by build_env_init, read-only after,
+ * so builds on several threads may use it at once. */
+struct build_env {
+	char compiler[PATH_MAX];           /* run through PATH if it has no '/' */
+	char sdk_dir[PATH_MAX];            /* runtime/kernel */
+	char include_dir[PATH_MAX];        /* runtime/include (tt/fw_abi.h ...) */
+	char cache_dir[PATH_MAX];
+	char toolchain_version[BUILD_VERSION_MAX];   /* first line of --version */
+	uint64_t sdk_hash;                 /* every file of sdk_dir and include_dir */
+};
+
+/* compiler NULL: "riscv64-unknown-elf-g++". Creates cache_dir if missing.
+ * 0, -ENOENT (no compiler: the reason in err) or -errno. */
+int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
+		   const char *include_dir, const char *cache_dir, char *err, size_t errlen);
+
+struct build_request {
+	enum pack_risc risc;
+	const char *name;              /* the user's file name: "reader.cpp" */
+	const void *source;
+	size_t source_len;
+	uint8_t noc;                   /* NOC_INDEX, data-movement only */
+	const uint32_t *compile_args;  /* KERNEL_COMPILE_TIME_ARGS */
+	uint32_t n_compile_args;
+	const char *const *defines;    /* "NAME=VALUE" or "NAME" */
+	uint32_t n_defines;
+};
+
+struct build_result {
+	int status;         /* 0; -ENOEXEC: the compiler failed (log, error_*); else -errno */
+	bool cache_hit;
+	uint64_t key;
+	uint8_t *elf;       /* malloc'd on success */
+	size_t elf_len;
+	char *log;          /* the compiler's stdout and stderr (the first BUILD_LOG_MAX bytes), NUL-terminated, or NULL */
+	size_t log_len;
+	char error_file[64];  /* the first error: the user's name when it is in the source */
+	int error_line;       /* 0: none found in the log */
+};
+
+/* The argv a request compiles with (NULL-terminated, malloc'd strings;
+ * free with build_argv_free). Relative paths: the compiler runs in a
+ * fresh directory holding the source under its own name and writes
+ * kernel.elf there. Used for the key too. NULL on -ENOMEM or a bad request. */
+char **build_argv(const struct build_env *env, const struct build_request *req);
+void build_argv_free(char **argv);
+/* The cache key of a request: source bytes, argv, toolchain and SDK. */
+uint64_t build_key(const struct build_env *env, char *const *argv, const struct build_request *req);
+
+/* Builds synchronously. Returns out->status. */
+int build_kernel(const struct build_env *env, const struct build_request *req,
+		 struct build_result *out);
+void build_result_free(struct build_result *r);
+
+/* The same on its own thread, so the RISCs of a program build in parallel.
+ * env and everything req points to must stay alive until build_wait. */
+struct build_job;
+int build_start(const struct build_env *env, const struct build_request *req,
+		struct build_job **job);
+/* Joins the job, moves its result into out and frees the job. */
+int build_wait(struct build_job *job, struct build_result *out);
+
+/* How many times a compiler has been started by this process (tests). */
+unsigned long build_compiler_runs(void);
+
+#endif /* TTRT_PROGRAM_BUILD_H */

@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The kernel cache (cache.h): the FNV-1a key and the entry files.
+ */
+#include "program/cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FNV_OFFSET 0xcbf29ce484222325ull
+#define FNV_PRIME  0x100000001b3ull
+
+void cache_hash_init(struct cache_hash *c)
+{
+	c->h = FNV_OFFSET;
+}
+
+void cache_hash_bytes(struct cache_hash *c, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	uint64_t h = c->h;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= FNV_PRIME;
+	}
+	c->h = h;
+}
+
+void cache_hash_u64(struct cache_hash *c, uint64_t v)
+{
+	uint8_t b[8];
+
+	for (int i = 0; i < 8; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	cache_hash_bytes(c, b, sizeof(b));
+}
+
+void cache_hash_field(struct cache_hash *c, const void *p, size_t n)
+{
+	cache_hash_u64(c, n);
+	cache_hash_bytes(c, p, n);
+}
+
+void cache_hash_str(struct cache_hash *c, const char *s)
+{
+	cache_hash_field(c, s, strlen(s));
+}
+
+int cache_read_file(const char *path, uint8_t **buf, size_t *len)
+{
+	struct stat st;
+	uint8_t *b = NULL;
+	size_t got = 0;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	b = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!b) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t n = read(fd, b + got, (size_t)st.st_size - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : -EIO;   /* shrank under us */
+			goto out;
+		}
+		got += (size_t)n;
+	}
+	*buf = b;
+	*len = got;
+	b = NULL;
+	ret = 0;
+out:
+	free(b);
+	close(fd);
+	return ret;
+}
+
+/* nftw has no user pointer: the tree walk runs once, at build_env_init,
+ * before any build thread exists, so a static list is enough. */
+static char **tree_paths;
+static size_t tree_n, tree_cap;
+static int tree_err;
+
+static int tree_add(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type != FTW_F)
+		return 0;
+	if (tree_n == tree_cap) {
+		size_t cap = tree_cap ? 2 * tree_cap : 64;
+		char **p = realloc(tree_paths, cap * sizeof(*p));
+
+		if (!p)
+			goto nomem;
+		tree_paths = p;
+		tree_cap = cap;
+	}
+	tree_paths[tree_n] = strdup(path);
+	if (!tree_paths[tree_n])
+		goto nomem;
+	tree_n++;
+	return 0;
+nomem:
+	tree_err = -ENOMEM;
+	return 1;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_dirs)
+{
+	int ret = 0;
+
+	for (unsigned d = 0; d < n_dirs && !ret; d++) {
+		size_t root = strlen(dirs[d]);
+
+		tree_paths = NULL;
+		tree_n = tree_cap = 0;
+		tree_err = 0;
+		if (nftw(dirs[d], tree_add, 16, FTW_PHYS) != 0)
+			ret = tree_err ? tree_err : -errno;
+		if (!ret)
+			qsort(tree_paths, tree_n, sizeof(*tree_paths), cmp_str);
+		for (size_t i = 0; i < tree_n && !ret; i++) {
+			uint8_t *buf;
+			size_t len;
+
+			ret = cache_read_file(tree_paths[i], &buf, &len);
+			if (ret)
+				break;
+			cache_hash_str(c, tree_paths[i] + root);
+			cache_hash_field(c, buf, len);
+			free(buf);
+		}
+		for (size_t i = 0; i < tree_n; i++)
+			free(tree_paths[i]);
+		free(tree_paths);
+		tree_paths = NULL;
+	}
+	return ret;
+}
+
+static void entry_path(char *out, size_t n, const char *dir, uint64_t key)
+{
+	snprintf(out, n, "%s/%016" PRIx64 ".elf", dir, key);
+}
+
+int cache_load(const char *dir, uint64_t key, uint8_t **buf, size_t *len)
+{
+	char path[PATH_MAX];
+
+	entry_path(path, sizeof(path), dir, key);
+	return cache_read_file(path, buf, len);
+}
+
+static int write_all(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int cache_store(const char *dir, uint64_t key, const void *buf, size_t len)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	int fd, ret;
+
+	entry_path(path, sizeof(path), dir, key);
+	if (snprintf(tmp, sizeof(tmp), "%s/.%016" PRIx64 ".XXXXXX", dir, key) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = write_all(fd, buf, len);
+	if (!ret && fchmod(fd, 0644) < 0)
+		ret = -errno;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path) < 0)
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}

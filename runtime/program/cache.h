@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The content-addressed kernel cache: a 64-bit key hashed over everything
+ * that decides a build's output, and one ELF per key in the cache
+ * directory (<dir>/<16 hex digits>.elf), written atomically.
+ */
+#ifndef TTRT_PROGRAM_CACHE_H
+#define TTRT_PROGRAM_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* FNV-1a, 64 bits. Not cryptographic: there is no Debian crypto library we
+ * want to link for this, and the inputs are the user's own sources, not an
+ * adversary's, so only accidental collisions matter. */
+struct cache_hash {
+	uint64_t h;
+};
+
+void cache_hash_init(struct cache_hash *c);
+void cache_hash_bytes(struct cache_hash *c, const void *p, size_t n);
+/* A length-prefixed field, so "ab","c" and "a","bc" hash differently. */
+void cache_hash_field(struct cache_hash *c, const void *p, size_t n);
+void cache_hash_str(struct cache_hash *c, const char *s);
+void cache_hash_u64(struct cache_hash *c, uint64_t v);
+
+/* Hashes every regular file under each of dirs (relative path and bytes,
+ * in sorted order) into c. 0 or -errno. */
+int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_dirs);
+
+/* <dir>/<key>.elf into a malloc'd buffer: 0, -ENOENT (a miss), -ENOMEM or
+ * -errno. */
+int cache_load(const char *dir, uint64_t key, uint8_t **buf, size_t *len);
+/* Writes the entry to a temporary file in dir and renames it into place,
+ * so readers see the whole file or none. 0 or -errno. */
+int cache_store(const char *dir, uint64_t key, const void *buf, size_t len);
+/* Reads a whole file: 0 or -errno. */
+int cache_read_file(const char *path, uint8_t **buf, size_t *len);
+
+#endif /* TTRT_PROGRAM_CACHE_H */
