@@ -212,6 +212,9 @@ static void test_edges_and_zeroing(struct ttrt_device *dev)
 	memset(model + 40 * PAGE + 150, 0, 10);
 	CHECK_EQ(ttrt_dram_zero(dev, 4, PAGE - 1, 1), 0);
 	memset(model + PAGE - 1, 0, 1);
+	/* Two partial pages and no whole one: the edge 12|13, both written. */
+	CHECK_EQ(ttrt_dram_zero(dev, 4, 13 * PAGE - 3, 6), 0);
+	memset(model + 13 * PAGE - 3, 0, 6);
 	check_direct(dev, 4, base, model, touched, 0, span);
 	/* Zeroing untouched memory maps nothing (4 MiB on: no huge page the
 	 * writes above may have brought in reaches there); errors. */
