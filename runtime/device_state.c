@@ -54,8 +54,8 @@ void ttrt_chip_state_destroy(struct ttrt_device *dev)
 void ttrt_op_start(struct ttrt_op *op, const struct ttrt_device *dev, uint32_t timeout_ms,
 		   const struct ttrt_wait *wait)
 {
-	op->deadline_us = now_us() + (uint64_t)(timeout_ms ? timeout_ms : dev->cfg.timeout_ms) * 1000u;
 	op->timeout_ms = timeout_ms ? timeout_ms : dev->cfg.timeout_ms;
+	op->deadline_us = now_us() + (uint64_t)op->timeout_ms * 1000u;
 	op->wait = wait;
 }
 

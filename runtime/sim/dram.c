@@ -134,20 +134,19 @@ int sim_dram_zero(struct sim_dram *d, int bank, uint64_t addr, uint64_t len)
 	uint64_t off = offset_of(d, bank, addr), end = off + len;
 	uint64_t head_end = (off + SIM_DRAM_PAGE - 1) / SIM_DRAM_PAGE * SIM_DRAM_PAGE;
 	uint64_t tail = end / SIM_DRAM_PAGE * SIM_DRAM_PAGE;
+	/* [off, split) and [whole_end, end) are parts of one page each; the
+	 * whole pages between them, if any, are given back. */
+	uint64_t split = head_end < end ? head_end : end;
+	uint64_t whole_end = tail > split ? tail : split;
 
-	if (head_end >= end || tail <= head_end) {
-		/* No whole page inside: one or two partial pages. */
-		uint64_t split = head_end < end ? head_end : end;
-		zero_partial(d, off, split - off);
-		zero_partial(d, split, end - split);
+	zero_partial(d, off, split - off);
+	zero_partial(d, whole_end, end - whole_end);
+	if (whole_end == split)
 		return 0;
-	}
-	zero_partial(d, off, head_end - off);
-	zero_partial(d, tail, end - tail);
 	/* Clear the bits first: a page whose bit is clear must read as zeros,
 	 * and once dropped it does. */
-	for_each_word(d, head_end >> PAGE_SHIFT, tail >> PAGE_SHIFT, 0);
-	if (madvise(d->mem + head_end, tail - head_end, MADV_DONTNEED))
+	for_each_word(d, split >> PAGE_SHIFT, whole_end >> PAGE_SHIFT, 0);
+	if (madvise(d->mem + split, whole_end - split, MADV_DONTNEED))
 		return -errno;
 	return 0;
 }
