@@ -304,47 +304,52 @@ static pthread_mutex_t *shape_lock_of(const struct ttrt_buffer *buf)
 	return (pthread_mutex_t *)&buf->shape_lock;
 }
 
-uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf)
+/* What the getters report, copied under shape_lock in one go. */
+struct buffer_shape {
+	uint64_t size, address;
+	uint32_t page_size;
+	int allocated, deleted;
+};
+
+static struct buffer_shape shape_of(const struct ttrt_buffer *buf)
 {
-	uint64_t size;
+	struct buffer_shape s;
 
 	pthread_mutex_lock(shape_lock_of(buf));
-	size = buf->deleted ? 0 : buf->size;
+	s.size = buf->size;
+	s.address = buf->address;
+	s.page_size = buf->page_size;
+	s.allocated = buf->allocated;
+	s.deleted = buf->deleted;
 	pthread_mutex_unlock(shape_lock_of(buf));
-	return size;
+	return s;
+}
+
+uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf)
+{
+	struct buffer_shape s = shape_of(buf);
+
+	return s.deleted ? 0 : s.size;
 }
 
 uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf)
 {
-	uint32_t page_size;
-
-	pthread_mutex_lock(shape_lock_of(buf));
-	page_size = buf->page_size;
-	pthread_mutex_unlock(shape_lock_of(buf));
-	return page_size;
+	return shape_of(buf).page_size;
 }
 
 int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr)
 {
-	int rc = -ENODATA;
+	struct buffer_shape s = shape_of(buf);
 
-	pthread_mutex_lock(shape_lock_of(buf));
-	if (buf->allocated) {
-		*addr = buf->address;
-		rc = 0;
-	}
-	pthread_mutex_unlock(shape_lock_of(buf));
-	return rc;
+	if (!s.allocated)
+		return -ENODATA;
+	*addr = s.address;
+	return 0;
 }
 
 int ttrt_buffer_check(const struct ttrt_buffer *buf)
 {
-	int deleted;
-
-	pthread_mutex_lock(shape_lock_of(buf));
-	deleted = buf->deleted;
-	pthread_mutex_unlock(shape_lock_of(buf));
-	return deleted ? -ENOENT : 0;
+	return shape_of(buf).deleted ? -ENOENT : 0;
 }
 
 int ttrt_buffer_is_written(const struct ttrt_buffer *buf)
