@@ -321,6 +321,123 @@ void ttrt_buffer_direct_end(struct ttrt_buffer *buf);
  * this times 7). */
 uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
 
+/* ---- live diagnosis ------------------------------------------------------ */
+
+/* What RISC risc (0 brisc .. 4 trisc2) of a core waits on, read from the
+ * hardware state (its PC, the register or L1 word it polls, the stream
+ * registers and NOC counters), as one line: for example
+ * "cb_wait_front cb 0: received 3 acked 3 (needs 1 more page)",
+ * "noc_async_read_barrier noc 1: 2 reads outstanding",
+ * "noc_semaphore_wait 0x82c0 = 0", "go signal (idle)". Empty when the RISC
+ * is not waiting. 0 or -errno (-EINVAL for a bad risc or core). */
+int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
+			  size_t len);
+
+/* ---- programs (DESIGN §1.4; docs/programs.md) ---------------------------- */
+
+struct ttrt_program;
+
+/* The kernels of a program, each one source file. */
+enum ttrt_kernel {
+	TTRT_KERNEL_READER,    /* reader.cpp: NCRISC (RISCV_1), NOC 1 */
+	TTRT_KERNEL_WRITER,    /* writer.cpp: BRISC (RISCV_0), NOC 0 */
+	TTRT_KERNEL_COMPUTE,   /* compute.cpp: TRISC0..2 (unpack, math, pack) */
+	TTRT_NUM_KERNELS
+};
+
+/* "reader.cpp", "writer.cpp", "compute.cpp". */
+extern const char *const ttrt_kernel_file_names[TTRT_NUM_KERNELS];
+
+enum ttrt_program_state {
+	TTRT_PROGRAM_EMPTY,       /* no source yet */
+	TTRT_PROGRAM_COMPILING,
+	TTRT_PROGRAM_READY,       /* built; not run since */
+	TTRT_PROGRAM_RUNNING,
+	TTRT_PROGRAM_DONE,
+	TTRT_PROGRAM_FAILED,      /* bad args, build error, fault, stopped */
+	TTRT_PROGRAM_TIMEOUT,
+};
+
+/* "empty", "compiling", "ready", "running", "done", "failed", "timeout". */
+const char *ttrt_program_state_name(enum ttrt_program_state state);
+
+#define TTRT_PROGRAM_SOURCE_MAX (16u << 20)   /* bytes of one kernel source */
+#define TTRT_PROGRAM_ARGS_MAX   (1u << 20)    /* bytes of an args text */
+
+/* How a program finds the DRAM buffers its args name (@name,
+ * accessor(name)), at launch: 0 and a reference in *out that the
+ * program puts, or -ENOENT. ttfs looks in its dram/buffers/. */
+typedef int (*ttrt_buffer_lookup_fn)(void *ctx, const char *name, struct ttrt_buffer **out);
+
+/* A new program with no sources and empty args (no cores: set args before
+ * running). name as for buffers (ttrt_buffer_name_check). The program
+ * refers to dev, which must outlive it. Returns a reference. */
+int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_lookup_fn lookup,
+		     void *lookup_ctx, struct ttrt_program **out);
+void ttrt_program_get(struct ttrt_program *p);
+void ttrt_program_put(struct ttrt_program *p);
+/* -EBUSY while it runs; after, every call on it gives -ENOENT. */
+int ttrt_program_delete(struct ttrt_program *p);
+const char *ttrt_program_name(const struct ttrt_program *p);
+
+/* Sets (copies) one kernel's source; len 0 removes the kernel. Starts its
+ * build in the background with the args set now. -EFBIG beyond
+ * TTRT_PROGRAM_SOURCE_MAX, -EBUSY while the program runs. */
+int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
+			    size_t len);
+/* A copy of the source as set (malloc'd; caller frees; NULL and 0 for none). */
+int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len);
+
+/* Parses args text (INI, docs/programs-args.md). -EINVAL with the reason
+ * ("args:LINE: ...") in err and in the status; the text is kept either
+ * way, as the user wrote it. -EFBIG beyond TTRT_PROGRAM_ARGS_MAX, -EBUSY
+ * while the program runs. */
+int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,
+			  size_t errlen);
+int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len);
+
+/* Builds every kernel whose source or compile inputs changed, the RISCs
+ * in parallel, and waits: 0; -EIO for a compile error (file:line in the
+ * status and in the artifact "log"); -EINVAL for bad args; -ENOEXEC for no
+ * source at all; -EINTR when wait (may be NULL) says so. */
+int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait);
+
+/* Builds if needed, resolves the args, packs, takes its cores and
+ * launches, without waiting for the kernels: 0, the build's errors,
+ * -ENOENT for a DRAM buffer the args name that does not exist, -EBUSY when
+ * this program runs or another holds one of its cores, -EIO for a chip
+ * that is down. The program then ends by itself (done, a fault, or its
+ * timeout: the args' timeout_ms, else the device's), and the notify
+ * callback is called. */
+int ttrt_program_start(struct ttrt_program *p, const struct ttrt_wait *wait);
+/* Waits until the program started last ends: 0 when every core is done,
+ * -EIO for a kernel fault, -ETIMEDOUT after its timeout (its cores were
+ * reset), -EINTR when wait says so (the program is stopped: its cores are
+ * reset). 0 at once when nothing runs and the last run succeeded. */
+int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait);
+/* start, then wait. */
+int ttrt_program_run(struct ttrt_program *p, const struct ttrt_wait *wait);
+/* Stops a running program (its cores are reset); 0 if none runs. */
+int ttrt_program_stop(struct ttrt_program *p);
+
+enum ttrt_program_state ttrt_program_state(struct ttrt_program *p);
+/* Counts every state change; a poller compares it with the value it saw. */
+uint64_t ttrt_program_generation(struct ttrt_program *p);
+/* Called after every state change, from a runtime thread (never with a
+ * runtime lock held): it must not block. NULL to stop. */
+void ttrt_program_set_notify(struct ttrt_program *p, void (*fn)(void *arg), void *arg);
+/* The status text (docs/programs.md): state, phase timings, the error,
+ * per-core results and, for cores still waiting, what each RISC waits on.
+ * Caller frees. */
+int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len);
+
+/* What the last build made, by name: "<risc>.elf" and "<risc>.xip" for
+ * brisc, ncrisc, trisc0..2, and "log" (the compilers' output). -ENOENT for
+ * one not made. ttrt_program_artifacts lists those that exist (up to max
+ * names, static strings) and returns how many. */
+int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, size_t *len);
+int ttrt_program_artifacts(struct ttrt_program *p, const char **names, int max);
+
 /* ---- text views (rendered on each open; caller frees *out) --------------- */
 
 int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len);
