@@ -19,15 +19,6 @@ const char *ttrt_program_state_name(enum ttrt_program_state state)
 	return (unsigned)state < sizeof(names) / sizeof(names[0]) ? names[state] : "unknown";
 }
 
-int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
-			  size_t len)
-{
-	(void)dev, (void)core, (void)risc;
-	if (len)
-		buf[0] = '\0';
-	return 0;
-}
-
 int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_lookup_fn lookup,
 		     void *lookup_ctx, struct ttrt_program **out)
 {
