@@ -253,6 +253,32 @@ static void test_busy_and_stop(struct ttrt_device *dev)
 	ttrt_program_put(b);
 }
 
+/* A kernel that faults ends the run with EIO, and the status names the
+ * core, the RISC, the PC and the cause. */
+static void expect_fault(struct ttrt_device *dev, const char *body, const char *cause)
+{
+	struct ttrt_program *p = new_program(dev, "fault");
+	char src[512];
+
+	snprintf(src, sizeof(src),
+		 "#include \"api/dataflow/dataflow_api.h\"\nvoid kernel_main()\n{\n%s\n}\n", body);
+	CHECK_EQ(set_args(p, "[program]\ncores = 2,3\ntimeout_ms = 5000\n"), 0);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_READER, src, strlen(src)), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), -EIO);
+	CHECK(status_has(p, "state failed"), "failed");
+	CHECK(status_has(p, "core 2,3 faulted: ncrisc pc 0x"), "names core, RISC and PC");
+	CHECK(status_has(p, cause), "names the cause");
+	ttrt_program_put(p);
+}
+
+static void test_faults(struct ttrt_device *dev)
+{
+	expect_fault(dev, "\tasm volatile(\".word 0\");", "illegal instruction");
+	expect_fault(dev, "\t*(volatile uint32_t *)0x00400000 = 1;", "0x00400000");
+	expect_fault(dev, "\tnoc_async_read(get_noc_addr(63, 63, 0x1000), 0x40000, 64);\n"
+			  "\tnoc_async_read_barrier();", "noc1 read: no reachable tile at (63,63)");
+}
+
 int main(int argc, char **argv)
 {
 	char cache[] = "/tmp/ttfs-test-program-XXXXXX";
@@ -276,6 +302,7 @@ int main(int argc, char **argv)
 	test_bad_input(dev);
 	test_hang(dev);
 	test_busy_and_stop(dev);
+	test_faults(dev);
 
 	ttrt_buffer_put(buf_in);
 	ttrt_buffer_put(buf_out);
