@@ -41,7 +41,9 @@ struct ttrt_device {
 	pthread_mutex_t programs_lock;
 	struct ttrt_program *core_owner[TTRT_NUM_TENSIX];
 	struct build_env *build_env;
-	/* Background builds and runs under way; closing waits for them. */
+	/* Background builds and runs under way; closing waits for them.
+	 * Their own lock, taken last: a program's lock may be held. */
+	pthread_mutex_t program_threads_lock;
 	unsigned program_threads;
 	pthread_cond_t program_threads_done;
 };

@@ -442,7 +442,7 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 		run_free(r);
 		return rc;
 	}
-	rc = prog_build(p, wait, false);
+	rc = prog_build(p, wait);
 	if (rc == 0 && stop_requested(p))
 		rc = -EINTR;
 	if (rc)
