@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * bench_io: L1 and DRAM-buffer throughput through a ttfs mount versus the
- * runtime API called directly, plus 4-byte pread latency on a mailbox.
+ * runtime API called directly, plus 4-byte pread latency on a mailbox; and
+ * ttfs against the floor, a do-nothing FUSE server (floor.c).
  *
- * usage: bench_io MOUNTPOINT
+ * usage: bench_io MOUNTPOINT [FLOOR_MOUNTPOINT]
  *
  * MOUNTPOINT must be a mounted simulator (tests/bench/io/run does that).
  * The direct side opens its own simulated device in this process, so both
@@ -11,6 +12,16 @@
  * FUSE round trip. Environment knobs: BENCH_MIN_TIME (seconds per
  * measurement, default 0.3), BENCH_RUNS (runs per measurement, default 5),
  * BENCH_LAT_SAMPLES (default 20000).
+ *
+ * FLOOR_MOUNTPOINT is bench_floor serving l1 and data, of the sizes of
+ * cores/0,0/l1 and of the 1 MiB buffer's data. Every ttfs figure is then
+ * set against the same figure on the floor, measured in the same round:
+ * the two alternate (ABBA) so that load from elsewhere on the machine
+ * falls on both alike, and the medians over the rounds are reported.
+ * Knobs: BENCH_FLOOR_ROUNDS (default 15), BENCH_FLOOR_SAMPLES (4-byte
+ * preads per side per round, default 4000), BENCH_FLOOR_TIME (seconds of
+ * 1 MiB reads per side per round, default 0.1), BENCH_FLOOR_ONLY=1 skips
+ * the comparison with the direct calls.
  *
  * MB/s are 10^6 bytes per second. Exit status is 0 unless setup fails.
  */
@@ -306,18 +317,259 @@ static const char *size_name(size_t len)
 	return s;
 }
 
+/* --- ttfs against the floor ------------------------------------------ */
+
+#define FLOOR_MAX_ROUNDS 101
+
+enum side { S_TTFS, S_FLOOR, S_COUNT };
+static const char *side_name[S_COUNT] = { "ttfs", "floor" };
+
+/* One side's figures in one round. */
+struct floor_round {
+	double p50_us, p99_us, ops;   /* 4-byte preads */
+	double mbps;                  /* 1 MiB reads */
+};
+
+struct floor_cfg {
+	int rounds, samples;
+	double secs;
+	uint64_t *ns;                 /* samples scratch */
+};
+
+/* samples 4-byte preads at off: p50, p99 and back-to-back ops/s. */
+static int floor_small(int fd, off_t off, const struct floor_cfg *f, struct floor_round *r)
+{
+	uint8_t word[4];
+	uint64_t start = now_ns();
+
+	for (int i = 0; i < f->samples; i++) {
+		uint64_t t0 = now_ns();
+		if (pread(fd, word, sizeof(word), off) != (ssize_t)sizeof(word))
+			return errno ? -errno : -EIO;
+		f->ns[i] = now_ns() - t0;
+	}
+	r->ops = (double)f->samples / ((double)(now_ns() - start) * 1e-9);
+	qsort(f->ns, (size_t)f->samples, sizeof(*f->ns), cmp_u64);
+	r->p50_us = (double)f->ns[f->samples / 2] / 1e3;
+	r->p99_us = (double)f->ns[(size_t)f->samples * 99 / 100] / 1e3;
+	return 0;
+}
+
+/* 1 MiB preads at off for f->secs seconds. */
+static int floor_big(int fd, off_t off, uint8_t *mem, const struct floor_cfg *f,
+		     struct floor_round *r)
+{
+	double t0 = now_s(), el;
+	uint64_t bytes = 0;
+
+	do {
+		for (int k = 0; k < 4; k++) {
+			if (pread(fd, mem, MiB, off) != (ssize_t)MiB)
+				return errno ? -errno : -EIO;
+			bytes += MiB;
+		}
+		el = now_s() - t0;
+	} while (el < f->secs);
+	r->mbps = (double)bytes / el / 1e6;
+	return 0;
+}
+
+static double median_of(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int floor_verdict(const char *what, double ratio, int higher_is_better, double bound)
+{
+	int ok = higher_is_better ? ratio >= bound : ratio <= bound;
+
+	printf("  %-4s %s ttfs/floor %.3f %s %.1f\n", ok ? "PASS" : "FAIL", what, ratio,
+	       higher_is_better ? ">=" : "<=", bound);
+	return ok;
+}
+
+/* One target: rounds of (small, big) on both sides, in ABBA order. */
+static int floor_target(int fd[S_COUNT], off_t off, const char *name, uint8_t *mem,
+			const struct floor_cfg *f, int *all_pass)
+{
+	static struct floor_round r[S_COUNT][FLOOR_MAX_ROUNDS];
+	double v[FLOOR_MAX_ROUNDS], med[S_COUNT][4];
+	char what[96];
+	int rc;
+
+	for (int s = 0; s < S_COUNT; s++) {   /* warm up: threads, pages, caches */
+		struct floor_cfg w = *f;
+		w.samples = f->samples < 500 ? f->samples : 500;
+		w.secs = 0.02;
+		if ((rc = floor_small(fd[s], off, &w, &r[s][0])) ||
+		    (rc = floor_big(fd[s], off, mem, &w, &r[s][0])))
+			return rc;
+	}
+	for (int i = 0; i < f->rounds; i++) {
+		int first = i % 2;   /* ttfs first in even rounds, the floor in odd */
+		for (int k = 0; k < S_COUNT; k++) {
+			int s = k ? !first : first;
+			if ((rc = floor_small(fd[s], off, f, &r[s][i])))
+				return rc;
+		}
+		for (int k = 0; k < S_COUNT; k++) {
+			int s = k ? first : !first;
+			if ((rc = floor_big(fd[s], off, mem, f, &r[s][i])))
+				return rc;
+		}
+	}
+	for (int s = 0; s < S_COUNT; s++) {
+		for (int i = 0; i < f->rounds; i++)
+			v[i] = r[s][i].p50_us;
+		med[s][0] = median_of(v, f->rounds);
+		for (int i = 0; i < f->rounds; i++)
+			v[i] = r[s][i].p99_us;
+		med[s][1] = median_of(v, f->rounds);
+		for (int i = 0; i < f->rounds; i++)
+			v[i] = r[s][i].ops;
+		med[s][2] = median_of(v, f->rounds);
+		for (int i = 0; i < f->rounds; i++)
+			v[i] = r[s][i].mbps;
+		med[s][3] = median_of(v, f->rounds);
+	}
+	printf("%-9s %-22s %10s %10s %8s\n", name, "", side_name[S_TTFS], side_name[S_FLOOR],
+	       "ratio");
+	static const char *rows[4] = { "4 B pread p50 (us)", "4 B pread p99 (us)",
+				       "4 B pread ops/s", "1 MiB read MB/s" };
+	for (int m = 0; m < 4; m++)
+		printf("%-9s %-22s %10.*f %10.*f %8.3f\n", "", rows[m], m == 2 || m == 3 ? 0 : 2,
+		       med[S_TTFS][m], m == 2 || m == 3 ? 0 : 2, med[S_FLOOR][m],
+		       med[S_FLOOR][m] > 0 ? med[S_TTFS][m] / med[S_FLOOR][m] : 0.0);
+	snprintf(what, sizeof(what), "%-8s 4 B pread p50  ", name);
+	*all_pass &= floor_verdict(what, med[S_TTFS][0] / med[S_FLOOR][0], 0, 1.2);
+	snprintf(what, sizeof(what), "%-8s 4 B pread ops/s", name);
+	*all_pass &= floor_verdict(what, med[S_TTFS][2] / med[S_FLOOR][2], 1, 0.8);
+	snprintf(what, sizeof(what), "%-8s 1 MiB read MB/s", name);
+	*all_pass &= floor_verdict(what, med[S_TTFS][3] / med[S_FLOOR][3], 1, 0.8);
+	return 0;
+}
+
+/* ttfs's L1 and DRAM-buffer data against the floor's files of the same
+ * sizes. Returns 0 with *all_pass set, or -errno if a read failed. */
+static int versus_floor(struct ctx *c, const char *floor_mnt, int *all_pass)
+{
+	static const char *floor_file[T_COUNT] = { "l1", "data" };
+	static const off_t small_off[T_COUNT] = { L1_BASE, 0 };
+	struct floor_cfg f;
+	char path[4096 + 64];
+	int fd[T_COUNT][S_COUNT], rc = 0;
+
+	f.rounds = (int)env_double("BENCH_FLOOR_ROUNDS", 15);
+	if (f.rounds > FLOOR_MAX_ROUNDS)
+		f.rounds = FLOOR_MAX_ROUNDS;
+	f.samples = (int)env_double("BENCH_FLOOR_SAMPLES", 4000);
+	f.secs = env_double("BENCH_FLOOR_TIME", 0.1);
+	f.ns = malloc((size_t)f.samples * sizeof(*f.ns));
+	if (!f.ns)
+		return -ENOMEM;
+	for (int t = 0; t < T_COUNT; t++) {
+		fd[t][S_TTFS] = c->fd[t];
+		snprintf(path, sizeof(path), "%s/%s", floor_mnt, floor_file[t]);
+		fd[t][S_FLOOR] = open(path, O_RDONLY);
+		if (fd[t][S_FLOOR] < 0) {
+			rc = -errno;
+			fprintf(stderr, "bench_io: %s: %s\n", path, strerror(errno));
+			while (t-- > 0)
+				close(fd[t][S_FLOOR]);
+			free(f.ns);
+			return rc;
+		}
+	}
+	printf("\nttfs vs the floor (a do-nothing FUSE server, same mount options):\n"
+	       "median of %d interleaved rounds; per round and side %d 4-byte preads and"
+	       " %.2f s of 1 MiB reads\n\n", f.rounds, f.samples, f.secs);
+	for (int t = 0; t < T_COUNT && rc == 0; t++) {
+		rc = floor_target(fd[t], small_off[t], target_name[t], c->mem, &f, all_pass);
+		if (rc)
+			fprintf(stderr, "bench_io: %s against the floor: %s\n", target_name[t],
+				strerror(-rc));
+		fflush(stdout);
+	}
+	for (int t = 0; t < T_COUNT; t++)
+		close(fd[t][S_FLOOR]);
+	free(f.ns);
+	return rc;
+}
+
+/* The mount against the runtime API called in this process. */
+static void versus_direct(struct ctx *c, int samples, int *all_pass)
+{
+	double mb[T_COUNT][OP_COUNT][NSIZES][P_COUNT];
+	uint64_t p50 = 0, p99 = 0, dp50 = 0;
+	int rc;
+
+	printf("ttfs I/O benchmark: mount %s vs ttrt direct (sim), core %d,%d\n", c->mnt, CORE_X,
+	       CORE_Y);
+	printf("median of %d runs, >= %.2f s per measurement; MB/s = 1e6 B/s\n\n", c->runs,
+	       c->min_time);
+	printf("%-9s %-6s %8s %12s %12s %8s\n", "target", "op", "size", "mount MB/s",
+	       "direct MB/s", "ratio");
+	for (int t = 0; t < T_COUNT; t++)
+		for (int o = 0; o < OP_COUNT; o++)
+			for (size_t s = 0; s < NSIZES; s++) {
+				for (int p = 0; p < P_COUNT; p++) {
+					rc = measure(c, (enum target)t, (enum op)o, (enum path)p,
+						     sizes[s], &mb[t][o][s][p]);
+					if (rc) {
+						fprintf(stderr, "bench_io: %s %s %s (%s): %s\n",
+							target_name[t], op_name[o], size_name(sizes[s]),
+							p == P_MOUNT ? "mount" : "direct", strerror(-rc));
+						mb[t][o][s][p] = 0;
+					}
+				}
+				printf("%-9s %-6s %8s %12.0f %12.0f %8.3f\n", target_name[t], op_name[o],
+				       size_name(sizes[s]), mb[t][o][s][P_MOUNT], mb[t][o][s][P_DIRECT],
+				       mb[t][o][s][P_DIRECT] > 0
+					       ? mb[t][o][s][P_MOUNT] / mb[t][o][s][P_DIRECT]
+					       : 0.0);
+				fflush(stdout);
+			}
+
+	rc = latency(c, samples, &p50, &p99, &dp50);
+	if (rc)
+		fprintf(stderr, "bench_io: mailbox latency: %s\n", strerror(-rc));
+	else
+		printf("\nmailbox 4-byte pread (%d samples): p50 %.1f us, p99 %.1f us"
+		       "  (direct ttrt_l1_read p50 %.3f us)\n",
+		       samples, (double)p50 / 1e3, (double)p99 / 1e3, (double)dp50 / 1e3);
+
+	printf("\ntargets:\n");
+	for (int t = 0; t < T_COUNT; t++)
+		for (int o = 0; o < OP_COUNT; o++) {
+			double d = mb[t][o][NSIZES - 1][P_DIRECT];
+			double r = d > 0 ? mb[t][o][NSIZES - 1][P_MOUNT] / d : 0;
+			int ok = r >= 0.5;
+			*all_pass &= ok;
+			printf("  %-4s %-8s %-5s 1 MiB mount/direct %.3f >= 0.5\n",
+			       ok ? "PASS" : "MISS", target_name[t], op_name[o], r);
+		}
+	{
+		int ok = rc == 0 && p50 <= 20000;
+		*all_pass &= ok;
+		printf("  %-4s mailbox 4-byte pread p50 %.1f us <= 20 us\n", ok ? "PASS" : "MISS",
+		       (double)p50 / 1e3);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct ctx c = { .fd = { -1, -1 } };
-	double mb[T_COUNT][OP_COUNT][NSIZES][P_COUNT];
-	uint64_t p50 = 0, p99 = 0, dp50 = 0;
-	int samples, rc, all_pass = 1;
+	int samples, rc, all_pass = 1, floor_only;
+	const char *floor_mnt;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s MOUNTPOINT\n", argv[0]);
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: %s MOUNTPOINT [FLOOR_MOUNTPOINT]\n", argv[0]);
 		return 2;
 	}
 	c.mnt = argv[1];
+	floor_mnt = argc == 3 ? argv[2] : NULL;
+	floor_only = floor_mnt && getenv("BENCH_FLOOR_ONLY") && atoi(getenv("BENCH_FLOOR_ONLY"));
 	c.min_time = env_double("BENCH_MIN_TIME", 0.3);
 	c.runs = (int)env_double("BENCH_RUNS", 5);
 	if (c.runs > MAX_RUNS)
@@ -336,57 +588,13 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	printf("ttfs I/O benchmark: mount %s vs ttrt direct (sim), core %d,%d\n", c.mnt, CORE_X,
-	       CORE_Y);
-	printf("median of %d runs, >= %.2f s per measurement; MB/s = 1e6 B/s\n\n", c.runs,
-	       c.min_time);
-	printf("%-9s %-6s %8s %12s %12s %8s\n", "target", "op", "size", "mount MB/s",
-	       "direct MB/s", "ratio");
-	for (int t = 0; t < T_COUNT; t++)
-		for (int o = 0; o < OP_COUNT; o++)
-			for (size_t s = 0; s < NSIZES; s++) {
-				for (int p = 0; p < P_COUNT; p++) {
-					rc = measure(&c, (enum target)t, (enum op)o, (enum path)p,
-						     sizes[s], &mb[t][o][s][p]);
-					if (rc) {
-						fprintf(stderr, "bench_io: %s %s %s (%s): %s\n",
-							target_name[t], op_name[o], size_name(sizes[s]),
-							p == P_MOUNT ? "mount" : "direct", strerror(-rc));
-						mb[t][o][s][p] = 0;
-					}
-				}
-				printf("%-9s %-6s %8s %12.0f %12.0f %8.3f\n", target_name[t], op_name[o],
-				       size_name(sizes[s]), mb[t][o][s][P_MOUNT], mb[t][o][s][P_DIRECT],
-				       mb[t][o][s][P_DIRECT] > 0
-					       ? mb[t][o][s][P_MOUNT] / mb[t][o][s][P_DIRECT]
-					       : 0.0);
-				fflush(stdout);
-			}
-
-	rc = latency(&c, samples, &p50, &p99, &dp50);
-	if (rc)
-		fprintf(stderr, "bench_io: mailbox latency: %s\n", strerror(-rc));
+	if (!floor_only)
+		versus_direct(&c, samples, &all_pass);
 	else
-		printf("\nmailbox 4-byte pread (%d samples): p50 %.1f us, p99 %.1f us"
-		       "  (direct ttrt_l1_read p50 %.3f us)\n",
-		       samples, (double)p50 / 1e3, (double)p99 / 1e3, (double)dp50 / 1e3);
-
-	printf("\ntargets:\n");
-	for (int t = 0; t < T_COUNT; t++)
-		for (int o = 0; o < OP_COUNT; o++) {
-			double d = mb[t][o][NSIZES - 1][P_DIRECT];
-			double r = d > 0 ? mb[t][o][NSIZES - 1][P_MOUNT] / d : 0;
-			int ok = r >= 0.5;
-			all_pass &= ok;
-			printf("  %-4s %-8s %-5s 1 MiB mount/direct %.3f >= 0.5\n",
-			       ok ? "PASS" : "MISS", target_name[t], op_name[o], r);
-		}
-	{
-		int ok = rc == 0 && p50 <= 20000;
-		all_pass &= ok;
-		printf("  %-4s mailbox 4-byte pread p50 %.1f us <= 20 us\n", ok ? "PASS" : "MISS",
-		       (double)p50 / 1e3);
-	}
+		printf("ttfs I/O benchmark: mount %s\n", c.mnt);
+	if (floor_mnt && versus_floor(&c, floor_mnt, &all_pass) != 0)
+		all_pass = 0;
+	printf("\n");
 	printf("verdict: %s\n", all_pass ? "PASS (all targets met)" : "MISS (see targets above)");
 
 	teardown(&c);
