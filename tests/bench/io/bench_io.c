@@ -21,12 +21,15 @@
  * Knobs: BENCH_FLOOR_ROUNDS (default 15), BENCH_FLOOR_SAMPLES (4-byte
  * preads per side per round, default 4000), BENCH_FLOOR_TIME (seconds of
  * 1 MiB reads per side per round, default 0.1), BENCH_FLOOR_ONLY=1 skips
- * the comparison with the direct calls.
+ * the comparison with the direct calls. With BENCH_TTFS_PID and
+ * BENCH_FLOOR_PID (the run script sets them) it also reports each
+ * daemon's CPU time per request, summed over all its threads.
  *
  * MB/s are 10^6 bytes per second. Exit status is 0 unless setup fails.
  */
 #include "ttrt.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -320,57 +323,118 @@ static const char *size_name(size_t len)
 /* --- ttfs against the floor ------------------------------------------ */
 
 #define FLOOR_MAX_ROUNDS 101
+#define FLOOR_BATCH      25      /* 4-byte preads on one side before switching */
 
 enum side { S_TTFS, S_FLOOR, S_COUNT };
 static const char *side_name[S_COUNT] = { "ttfs", "floor" };
 
-/* One side's figures in one round. */
-struct floor_round {
-	double p50_us, p99_us, ops;   /* 4-byte preads */
-	double mbps;                  /* 1 MiB reads */
-};
+enum metric { M_P50, M_P99, M_OPS, M_MBPS, M_COUNT };
+static const char *metric_name[M_COUNT] = { "4 B pread p50 (us)", "4 B pread p99 (us)",
+					    "4 B pread ops/s", "1 MiB read MB/s" };
 
 struct floor_cfg {
 	int rounds, samples;
 	double secs;
-	uint64_t *ns;                 /* samples scratch */
+	uint64_t *ns[S_COUNT];        /* this round's samples, per side */
+	pid_t pid[S_COUNT];           /* the daemons, when known: 0 if not */
+	uint64_t cpu_ns[S_COUNT][2];  /* their CPU time in the 4 B and 1 MiB parts */
+	uint64_t reqs[S_COUNT][2];    /* the requests they served meanwhile */
 };
 
-/* samples 4-byte preads at off: p50, p99 and back-to-back ops/s. */
-static int floor_small(int fd, off_t off, const struct floor_cfg *f, struct floor_round *r)
+/* CPU time of every live thread of pid, in ns (0 if pid is 0 or gone).
+ * Wall-clock figures on a shared machine move with the load; a daemon's
+ * own CPU time per request mostly does not. */
+static uint64_t cpu_ns_of(pid_t pid)
 {
-	uint8_t word[4];
-	uint64_t start = now_ns();
+	char path[64], line[128];
+	uint64_t sum = 0;
+	DIR *d;
+	struct dirent *e;
 
-	for (int i = 0; i < f->samples; i++) {
-		uint64_t t0 = now_ns();
-		if (pread(fd, word, sizeof(word), off) != (ssize_t)sizeof(word))
-			return errno ? -errno : -EIO;
-		f->ns[i] = now_ns() - t0;
+	if (!pid)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		FILE *f;
+		char p2[128];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(p2, sizeof(p2), "/proc/%d/task/%s/schedstat", (int)pid, e->d_name);
+		f = fopen(p2, "r");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f))
+			sum += strtoull(line, NULL, 10);
+		fclose(f);
 	}
-	r->ops = (double)f->samples / ((double)(now_ns() - start) * 1e-9);
-	qsort(f->ns, (size_t)f->samples, sizeof(*f->ns), cmp_u64);
-	r->p50_us = (double)f->ns[f->samples / 2] / 1e3;
-	r->p99_us = (double)f->ns[(size_t)f->samples * 99 / 100] / 1e3;
-	return 0;
+	closedir(d);
+	return sum;
 }
 
-/* 1 MiB preads at off for f->secs seconds. */
-static int floor_big(int fd, off_t off, uint8_t *mem, const struct floor_cfg *f,
-		     struct floor_round *r)
+static void cpu_mark(struct floor_cfg *f, uint64_t t[S_COUNT])
 {
-	double t0 = now_s(), el;
-	uint64_t bytes = 0;
+	for (int s = 0; s < S_COUNT; s++)
+		t[s] = cpu_ns_of(f->pid[s]);
+}
 
-	do {
-		for (int k = 0; k < 4; k++) {
-			if (pread(fd, mem, MiB, off) != (ssize_t)MiB)
-				return errno ? -errno : -EIO;
-			bytes += MiB;
+static void cpu_add(struct floor_cfg *f, const uint64_t t0[S_COUNT], int part, uint64_t reqs)
+{
+	for (int s = 0; s < S_COUNT; s++) {
+		f->cpu_ns[s][part] += cpu_ns_of(f->pid[s]) - t0[s];
+		f->reqs[s][part] += reqs;
+	}
+}
+
+/* A round: samples 4-byte preads at off on each side, FLOOR_BATCH at a
+ * time, the sides taking turns; then 1 MiB preads for f->secs, one at a
+ * time, the sides taking turns. The machine is shared: turns this short
+ * put a burst of load from elsewhere on both sides alike. */
+static int floor_round(int fd[S_COUNT], off_t off, uint8_t *mem, struct floor_cfg *f,
+		       double out[S_COUNT][M_COUNT])
+{
+	uint64_t busy[S_COUNT] = { 0, 0 }, bytes[S_COUNT] = { 0, 0 }, deadline, cpu[S_COUNT];
+	uint8_t word[4];
+	int n = 0, i;
+
+	cpu_mark(f, cpu);
+	while (n < f->samples) {
+		int batch = f->samples - n < FLOOR_BATCH ? f->samples - n : FLOOR_BATCH;
+		for (int k = 0; k < S_COUNT; k++) {
+			int s = (n / FLOOR_BATCH + k) % S_COUNT;
+			for (int i = n; i < n + batch; i++) {
+				uint64_t t0 = now_ns();
+				if (pread(fd[s], word, sizeof(word), off) != (ssize_t)sizeof(word))
+					return errno ? -errno : -EIO;
+				f->ns[s][i] = now_ns() - t0;
+				busy[s] += f->ns[s][i];
+			}
 		}
-		el = now_s() - t0;
-	} while (el < f->secs);
-	r->mbps = (double)bytes / el / 1e6;
+		n += batch;
+	}
+	cpu_add(f, cpu, 0, (uint64_t)n);
+	for (int s = 0; s < S_COUNT; s++) {
+		qsort(f->ns[s], (size_t)n, sizeof(*f->ns[s]), cmp_u64);
+		out[s][M_P50] = (double)f->ns[s][n / 2] / 1e3;
+		out[s][M_P99] = (double)f->ns[s][(size_t)n * 99 / 100] / 1e3;
+		out[s][M_OPS] = (double)n / ((double)busy[s] * 1e-9);
+		busy[s] = 0;
+	}
+	cpu_mark(f, cpu);
+	deadline = now_ns() + (uint64_t)(f->secs * 2e9);
+	for (i = 0; now_ns() < deadline || i < 2; i++) {
+		int s = i % S_COUNT;
+		uint64_t t0 = now_ns();
+		if (pread(fd[s], mem, MiB, off) != (ssize_t)MiB)
+			return errno ? -errno : -EIO;
+		busy[s] += now_ns() - t0;
+		bytes[s] += MiB;
+	}
+	cpu_add(f, cpu, 1, (uint64_t)i / 2);
+	for (int s = 0; s < S_COUNT; s++)
+		out[s][M_MBPS] = (double)bytes[s] / ((double)busy[s] * 1e-9) / 1e6;
 	return 0;
 }
 
@@ -380,73 +444,64 @@ static double median_of(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static int floor_verdict(const char *what, double ratio, int higher_is_better, double bound)
+static int floor_verdict(const char *target, enum metric m, double ratio, int higher_is_better,
+			 double bound)
 {
 	int ok = higher_is_better ? ratio >= bound : ratio <= bound;
 
-	printf("  %-4s %s ttfs/floor %.3f %s %.1f\n", ok ? "PASS" : "FAIL", what, ratio,
-	       higher_is_better ? ">=" : "<=", bound);
+	printf("  %-4s %-8s %-18s ttfs/floor %.3f %s %.1f\n", ok ? "PASS" : "FAIL", target,
+	       metric_name[m], ratio, higher_is_better ? ">=" : "<=", bound);
 	return ok;
 }
 
-/* One target: rounds of (small, big) on both sides, in ABBA order. */
+/* One target: the medians over the rounds of each side's figures, and of
+ * the per-round ratios (each round's two sides saw the same load). */
 static int floor_target(int fd[S_COUNT], off_t off, const char *name, uint8_t *mem,
-			const struct floor_cfg *f, int *all_pass)
+			struct floor_cfg *f, int *all_pass)
 {
-	static struct floor_round r[S_COUNT][FLOOR_MAX_ROUNDS];
-	double v[FLOOR_MAX_ROUNDS], med[S_COUNT][4];
-	char what[96];
+	static double r[FLOOR_MAX_ROUNDS][S_COUNT][M_COUNT];
+	double v[FLOOR_MAX_ROUNDS], med[S_COUNT + 1][M_COUNT];
+	struct floor_cfg warm = *f;
 	int rc;
 
-	for (int s = 0; s < S_COUNT; s++) {   /* warm up: threads, pages, caches */
-		struct floor_cfg w = *f;
-		w.samples = f->samples < 500 ? f->samples : 500;
-		w.secs = 0.02;
-		if ((rc = floor_small(fd[s], off, &w, &r[s][0])) ||
-		    (rc = floor_big(fd[s], off, mem, &w, &r[s][0])))
+	warm.samples = f->samples < 500 ? f->samples : 500;   /* threads, pages, caches */
+	warm.secs = 0.02;
+	if ((rc = floor_round(fd, off, mem, &warm, r[0])))
+		return rc;
+	memset(f->cpu_ns, 0, sizeof(f->cpu_ns));
+	memset(f->reqs, 0, sizeof(f->reqs));
+	for (int i = 0; i < f->rounds; i++)
+		if ((rc = floor_round(fd, off, mem, f, r[i])))
 			return rc;
-	}
-	for (int i = 0; i < f->rounds; i++) {
-		int first = i % 2;   /* ttfs first in even rounds, the floor in odd */
-		for (int k = 0; k < S_COUNT; k++) {
-			int s = k ? !first : first;
-			if ((rc = floor_small(fd[s], off, f, &r[s][i])))
-				return rc;
+	for (int m = 0; m < M_COUNT; m++) {
+		for (int s = 0; s < S_COUNT; s++) {
+			for (int i = 0; i < f->rounds; i++)
+				v[i] = r[i][s][m];
+			med[s][m] = median_of(v, f->rounds);
 		}
-		for (int k = 0; k < S_COUNT; k++) {
-			int s = k ? first : !first;
-			if ((rc = floor_big(fd[s], off, mem, f, &r[s][i])))
-				return rc;
-		}
+		for (int i = 0; i < f->rounds; i++)
+			v[i] = r[i][S_FLOOR][m] > 0 ? r[i][S_TTFS][m] / r[i][S_FLOOR][m] : 0;
+		med[S_COUNT][m] = median_of(v, f->rounds);
 	}
-	for (int s = 0; s < S_COUNT; s++) {
-		for (int i = 0; i < f->rounds; i++)
-			v[i] = r[s][i].p50_us;
-		med[s][0] = median_of(v, f->rounds);
-		for (int i = 0; i < f->rounds; i++)
-			v[i] = r[s][i].p99_us;
-		med[s][1] = median_of(v, f->rounds);
-		for (int i = 0; i < f->rounds; i++)
-			v[i] = r[s][i].ops;
-		med[s][2] = median_of(v, f->rounds);
-		for (int i = 0; i < f->rounds; i++)
-			v[i] = r[s][i].mbps;
-		med[s][3] = median_of(v, f->rounds);
-	}
-	printf("%-9s %-22s %10s %10s %8s\n", name, "", side_name[S_TTFS], side_name[S_FLOOR],
+	printf("%-9s %-20s %10s %10s %8s\n", name, "", side_name[S_TTFS], side_name[S_FLOOR],
 	       "ratio");
-	static const char *rows[4] = { "4 B pread p50 (us)", "4 B pread p99 (us)",
-				       "4 B pread ops/s", "1 MiB read MB/s" };
-	for (int m = 0; m < 4; m++)
-		printf("%-9s %-22s %10.*f %10.*f %8.3f\n", "", rows[m], m == 2 || m == 3 ? 0 : 2,
-		       med[S_TTFS][m], m == 2 || m == 3 ? 0 : 2, med[S_FLOOR][m],
-		       med[S_FLOOR][m] > 0 ? med[S_TTFS][m] / med[S_FLOOR][m] : 0.0);
-	snprintf(what, sizeof(what), "%-8s 4 B pread p50  ", name);
-	*all_pass &= floor_verdict(what, med[S_TTFS][0] / med[S_FLOOR][0], 0, 1.2);
-	snprintf(what, sizeof(what), "%-8s 4 B pread ops/s", name);
-	*all_pass &= floor_verdict(what, med[S_TTFS][2] / med[S_FLOOR][2], 1, 0.8);
-	snprintf(what, sizeof(what), "%-8s 1 MiB read MB/s", name);
-	*all_pass &= floor_verdict(what, med[S_TTFS][3] / med[S_FLOOR][3], 1, 0.8);
+	for (int m = 0; m < M_COUNT; m++) {
+		int prec = m == M_P50 || m == M_P99 ? 2 : 0;
+		printf("%-9s %-20s %10.*f %10.*f %8.3f\n", "", metric_name[m], prec, med[S_TTFS][m],
+		       prec, med[S_FLOOR][m], med[S_COUNT][m]);
+	}
+	for (int part = 0; part < 2 && f->pid[S_TTFS] && f->pid[S_FLOOR]; part++) {
+		double us[S_COUNT];
+		for (int s = 0; s < S_COUNT; s++)
+			us[s] = f->reqs[s][part] ? (double)f->cpu_ns[s][part] / 1e3 /
+							   (double)f->reqs[s][part] : 0;
+		printf("%-9s %-20s %10.2f %10.2f %8.3f\n", "",
+		       part ? "daemon CPU us/1 MiB" : "daemon CPU us/4 B", us[S_TTFS], us[S_FLOOR],
+		       us[S_FLOOR] > 0 ? us[S_TTFS] / us[S_FLOOR] : 0.0);
+	}
+	*all_pass &= floor_verdict(name, M_P50, med[S_COUNT][M_P50], 0, 1.2);
+	*all_pass &= floor_verdict(name, M_OPS, med[S_COUNT][M_OPS], 1, 0.8);
+	*all_pass &= floor_verdict(name, M_MBPS, med[S_COUNT][M_MBPS], 1, 0.8);
 	return 0;
 }
 
@@ -465,9 +520,15 @@ static int versus_floor(struct ctx *c, const char *floor_mnt, int *all_pass)
 		f.rounds = FLOOR_MAX_ROUNDS;
 	f.samples = (int)env_double("BENCH_FLOOR_SAMPLES", 4000);
 	f.secs = env_double("BENCH_FLOOR_TIME", 0.1);
-	f.ns = malloc((size_t)f.samples * sizeof(*f.ns));
-	if (!f.ns)
+	f.pid[S_TTFS] = (pid_t)env_double("BENCH_TTFS_PID", 0);
+	f.pid[S_FLOOR] = (pid_t)env_double("BENCH_FLOOR_PID", 0);
+	f.ns[S_TTFS] = malloc((size_t)f.samples * sizeof(uint64_t));
+	f.ns[S_FLOOR] = malloc((size_t)f.samples * sizeof(uint64_t));
+	if (!f.ns[S_TTFS] || !f.ns[S_FLOOR]) {
+		free(f.ns[S_TTFS]);
+		free(f.ns[S_FLOOR]);
 		return -ENOMEM;
+	}
 	for (int t = 0; t < T_COUNT; t++) {
 		fd[t][S_TTFS] = c->fd[t];
 		snprintf(path, sizeof(path), "%s/%s", floor_mnt, floor_file[t]);
@@ -477,13 +538,15 @@ static int versus_floor(struct ctx *c, const char *floor_mnt, int *all_pass)
 			fprintf(stderr, "bench_io: %s: %s\n", path, strerror(errno));
 			while (t-- > 0)
 				close(fd[t][S_FLOOR]);
-			free(f.ns);
+			free(f.ns[S_TTFS]);
+			free(f.ns[S_FLOOR]);
 			return rc;
 		}
 	}
 	printf("\nttfs vs the floor (a do-nothing FUSE server, same mount options):\n"
-	       "median of %d interleaved rounds; per round and side %d 4-byte preads and"
-	       " %.2f s of 1 MiB reads\n\n", f.rounds, f.samples, f.secs);
+	       "medians of %d rounds; per round and side %d 4-byte preads in turns of %d and"
+	       " %.2f s of 1 MiB reads in turns of one;\nratio: the median of the per-round"
+	       " ratios\n\n", f.rounds, f.samples, FLOOR_BATCH, f.secs);
 	for (int t = 0; t < T_COUNT && rc == 0; t++) {
 		rc = floor_target(fd[t], small_off[t], target_name[t], c->mem, &f, all_pass);
 		if (rc)
@@ -493,7 +556,8 @@ static int versus_floor(struct ctx *c, const char *floor_mnt, int *all_pass)
 	}
 	for (int t = 0; t < T_COUNT; t++)
 		close(fd[t][S_FLOOR]);
-	free(f.ns);
+	free(f.ns[S_TTFS]);
+	free(f.ns[S_FLOOR]);
 	return rc;
 }
 
