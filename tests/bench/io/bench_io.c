@@ -359,7 +359,7 @@ static uint64_t cpu_ns_of(pid_t pid)
 		return 0;
 	while ((e = readdir(d))) {
 		FILE *f;
-		char p2[128];
+		char p2[320];
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(p2, sizeof(p2), "/proc/%d/task/%s/schedstat", (int)pid, e->d_name);
