@@ -525,9 +525,11 @@ int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 static void *background_build(void *arg)
 {
 	struct ttrt_program *p = arg;
+	struct ttrt_device *dev = p->dev;
 
 	build(p, true, false);
 	ttrt_program_put(p);
+	ttrt_program_thread_leave(dev);
 	return NULL;
 }
 
@@ -536,15 +538,16 @@ void prog_build_background(struct ttrt_program *p)
 	pthread_attr_t attr;
 	pthread_t t;
 
-	ttrt_program_get(p);
-	if (pthread_attr_init(&attr)) {
-		ttrt_program_put(p);
+	if (pthread_attr_init(&attr))
 		return;
-	}
+	ttrt_program_get(p);
+	ttrt_program_thread_enter(p->dev);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	/* Without a thread the build happens at the next run instead. */
-	if (pthread_create(&t, &attr, background_build, p))
+	if (pthread_create(&t, &attr, background_build, p)) {
 		ttrt_program_put(p);
+		ttrt_program_thread_leave(p->dev);
+	}
 	pthread_attr_destroy(&attr);
 }
 
