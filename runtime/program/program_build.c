@@ -463,6 +463,12 @@ static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum
 	 * them nothing to compile. The background build was counted in
 	 * flight when it was asked for. */
 	if (kind != BUILD_BACKGROUND) {
+		/* A background build asked for but not begun: this one does
+		 * its work now instead of waiting out the debounce. */
+		if (p->build_queued) {
+			p->build_queued = false;
+			p->builds_in_flight--;
+		}
 		while (p->builds_in_flight)
 			pthread_cond_wait(&p->changed, &p->lock);
 		p->builds_in_flight++;
