@@ -17,6 +17,7 @@
 #include "tt/l1_map.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* How often a blocked lock or a poll looks at the interruption. */
@@ -43,11 +44,26 @@ int ttrt_chip_state_init(struct ttrt_device *dev)
 		rc = pthread_rwlock_init(&dev->chip_lock, &attr);
 	pthread_rwlockattr_destroy(&attr);
 	dev->chip_ready = 0;
+	if (rc)
+		return -rc;
+	rc = pthread_mutex_init(&dev->programs_lock, NULL);
+	if (rc) {
+		pthread_rwlock_destroy(&dev->chip_lock);
+		return -rc;
+	}
+	rc = pthread_cond_init(&dev->program_threads_done, NULL);
+	if (rc) {
+		pthread_mutex_destroy(&dev->programs_lock);
+		pthread_rwlock_destroy(&dev->chip_lock);
+	}
 	return -rc;
 }
 
 void ttrt_chip_state_destroy(struct ttrt_device *dev)
 {
+	pthread_cond_destroy(&dev->program_threads_done);
+	pthread_mutex_destroy(&dev->programs_lock);
+	free(dev->build_env);
 	pthread_rwlock_destroy(&dev->chip_lock);
 }
 
@@ -133,6 +149,7 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	int rc;
 
 	ttrt_op_start(&op, dev, 0, wait);
+	ttrt_programs_stop_all(dev);
 	rc = ttrt_chip_lock(dev, 1, &op);
 	if (rc == -EINTR)
 		ttrt_set_err(err, errlen, "interrupted while waiting for the chip");

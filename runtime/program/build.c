@@ -148,9 +148,9 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	int ret;
 
 	memset(env, 0, sizeof(*env));
-	if (mkdir(cache_dir, 0755) < 0 && errno != EEXIST) {
-		ret = -errno;
-		snprintf(err, errlen, "build: %s: %s", cache_dir, strerror(-ret));
+	ret = cache_make_dir(cache_dir);
+	if (ret) {
+		snprintf(err, errlen, "build: cache directory %s: %s", cache_dir, strerror(-ret));
 		return ret;
 	}
 	/* The compiler runs in a directory of its own: every path it gets
