@@ -2,11 +2,12 @@
  *
  * The example programs (examples/loopback, add2-riscv, multicore-copy,
  * semaphore-pingpong) through the runtime's program stages, without a
- * mount: each example's own `args` file parsed and resolved against DRAM
- * buffers made here, its kernel sources built for their RISCs (build.c),
- * packed (xip.c, pack.c), launched on every listed core of the simulated
- * chip with each core's own runtime args, and the output checked against
- * what this test computes. The run scripts do the same through
+ * mount, twice: first stage by stage (each example's own `args` file
+ * parsed and resolved against DRAM buffers made here, its kernel sources
+ * built for their RISCs by build.c, packed by xip.c and pack.c, launched
+ * on every listed core with each core's own runtime args), then through
+ * the program API (ttrt_program_*), as the mount runs them. Each time the
+ * output is checked against what this test computes. The run scripts do the same through
  * programs/<name>/ on a mount (tests/fs/examples.bats).
  *
  * test_examples SDK_DIR INCLUDE_DIR EXAMPLES_DIR
@@ -240,6 +241,57 @@ static void launch(struct ttrt_device *dev, const struct prog_args *a,
 	free(buf);
 }
 
+static bool use_api;   /* the second pass: through ttrt_program_run */
+
+static int api_lookup(void *ctx, const char *name, struct ttrt_buffer **out)
+{
+	struct example *ex = ctx;
+
+	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
+		if (strcmp(ex->bufs[i].name, name))
+			continue;
+		ttrt_buffer_get(ex->buf[i]);
+		*out = ex->buf[i];
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void run_via_api(struct ttrt_device *dev, struct example *ex)
+{
+	static const char *const file[TTRT_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
+							    "compute.cpp" };
+	struct ttrt_program *p;
+	char err[512] = "", *text;
+	size_t len;
+	int rc;
+
+	REQUIRE(ttrt_program_new(dev, ex->name, api_lookup, ex, &p) == 0, "%s", ex->name);
+	text = slurp(ex->name, "args", &len);
+	REQUIRE(text, "%s/args", ex->name);
+	CHECK(ttrt_program_set_args(p, text, len, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
+	free(text);
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
+		text = slurp(ex->name, file[k], &len);
+		if (!text)
+			continue;
+		CHECK_EQ(ttrt_program_set_source(p, k, text, len), 0);
+		free(text);
+	}
+	for (uint8_t x = 0; x < 4; x++)
+		for (int risc = 0; risc < 5; risc++)
+			ttrt_dprint_consume(dev, (struct ttrt_xy){ x, 0 }, risc);
+	rc = ttrt_program_run(p, NULL);
+	if (rc) {
+		ttrt_program_render_status(p, &text, &len);
+		fprintf(stderr, "%s:\n%s\n", ex->name, text ? text : "");
+		free(text);
+	}
+	CHECK(rc == 0, "%s: run: %s", ex->name, strerror(-rc));
+	CHECK_EQ(ttrt_program_delete(p), 0);
+	ttrt_program_put(p);
+}
+
 /* Everything up to the check; the buffers exist (make_buffers). */
 static void run_example(struct ttrt_device *dev, struct example *ex)
 {
@@ -250,8 +302,14 @@ static void run_example(struct ttrt_device *dev, struct example *ex)
 	struct built *b = calloc(1, sizeof(*b));
 	char err[512] = "";
 	size_t len;
-	char *text = slurp(ex->name, "args", &len);
+	char *text;
 
+	if (use_api) {
+		free(b);
+		run_via_api(dev, ex);
+		return;
+	}
+	text = slurp(ex->name, "args", &len);
 	REQUIRE(b && text, "%s/args", ex->name);
 	REQUIRE(prog_args_parse(text, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &a, err,
 				sizeof(err)) == 0, "%s: %s", ex->name, err);
@@ -389,10 +447,13 @@ int main(int argc, char **argv)
 		"%s", err);
 
 	dev = open_small_sim();
-	test_loopback(dev);
-	test_add2(dev);
-	test_multicore_copy(dev);
-	test_pingpong(dev);
+	for (int pass = 0; pass < 2; pass++) {
+		use_api = pass == 1;
+		test_loopback(dev);
+		test_add2(dev);
+		test_multicore_copy(dev);
+		test_pingpong(dev);
+	}
 	ttrt_device_close(dev);
 	return check_exit("test_examples");
 }
