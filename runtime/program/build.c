@@ -277,12 +277,13 @@ static void processor_defines(struct argv_buf *a, const struct build_request *re
 
 		/* tt-metal #defines TRISC_* at the top of its generated
 		 * chlkc_*.cpp; there is no generated file here, so they come
-		 * on the command line with the rest. */
+		 * on the command line with the rest. MAIN comes from a header
+		 * (unpack_main() ... in ttfs/compute_entry.h), as tt-metal's
+		 * common_globals.h gives it. */
 		arg(a, "-DCOMPILE_FOR_TRISC=%d", i);
 		arg(a, "-DUCK_CHLKC_%s", trisc_stage[i]);
 		arg(a, "-DTRISC_%s", trisc_stage[i]);
 		arg(a, "-DNAMESPACE=%s", trisc_ns[i]);
-		arg(a, "-DMAIN=kernel_main()");
 		arg(a, "-DNOC_MODE=0");
 		break;
 	}
