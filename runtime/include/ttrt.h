@@ -223,6 +223,14 @@ struct ttrt_risc_detail {
 int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 			  struct ttrt_risc_detail *out);
 
+/* Bytes of RISC risc's private local memory (from TT_MEM_LOCAL_BASE
+ * 0xFFB00000; the firmware's globals block tt_fw_globals is at its start),
+ * as a debugger reads them. addr 4-byte aligned and len a multiple of 4:
+ * else -EINVAL; -ENXIO beyond that RISC's memory; -ENOTSUP where the
+ * backend cannot read it. */
+int ttrt_risc_local_read(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t addr,
+			 void *buf, size_t len);
+
 /* ---- launching on one core (slow dispatch) -------------------------------- */
 
 struct tt_launch_msg;   /* tt/l1_map.h */
