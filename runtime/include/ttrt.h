@@ -332,12 +332,15 @@ uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
 /* ---- live diagnosis ------------------------------------------------------ */
 
 /* What RISC risc (0 brisc .. 4 trisc2) of a core waits on, read from the
- * hardware state (its PC, the register or L1 word it polls, the stream
- * registers and NOC counters), as one line: for example
- * "cb_wait_front cb 0: received 3 acked 3 (needs 1 more page)",
- * "noc_async_read_barrier noc 1: 2 reads outstanding",
- * "noc_semaphore_wait 0x82c0 = 0", "go signal (idle)". Empty when the RISC
- * is not waiting. 0 or -errno (-EINVAL for a bad risc or core). */
+ * hardware state (the address its poll loop reads, the stream registers,
+ * the NIU counters, the firmware's NOC counters in its local memory, the
+ * launch message and semaphores in L1), as one line: for example
+ * "cb_wait_front cb 0: received 3 acked 3 (0 of 2 pages filled)",
+ * "noc_async_read_barrier noc 1: 2 reads outstanding (issued 9, responses 7)",
+ * "noc_semaphore_wait semaphore 1 at 0x8300: value 0",
+ * "go signal (idle): go message 0 at 0x373 = done". Every form is listed
+ * in docs/tree.md (cores/<x>,<y>/status). Empty when the RISC is neither
+ * waiting nor idle. 0 or -errno (-EINVAL for a bad risc or core). */
 int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
 			  size_t len);
 
