@@ -460,6 +460,9 @@ int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, siz
 int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+/* The DPRINT text of the core's five RISCs (ttrt_dprint_read), grouped by
+ * RISC, each line prefixed "<risc>: "; does not consume (docs/tree.md). */
+int ttrt_render_dprint(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 /* "done", "go", "init", ... or NULL for a value the protocol does not define. */
 const char *ttrt_go_signal_name(uint8_t signal);
 /* The text of `launch` and `go` from mailbox bytes alone (offset 0 = L1
