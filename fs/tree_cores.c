@@ -2,7 +2,8 @@
  *
  * cores/<x>,<y>/: one directory per usable Tensix core, by logical
  * coordinates. l1 is the whole L1 (offset = address); mailbox is the
- * mailboxes_t region at L1 0x60.
+ * mailboxes_t region at L1 0x60; the text files are rendered from the live
+ * device on each open.
  */
 #include "coord_names.h"
 #include "fs.h"
@@ -13,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum core_file { CORE_L1, CORE_MAILBOX, CORE_LAUNCH, CORE_GO, CORE_CBS, CORE_STATUS, CORE_COUNT };
+enum core_file {
+	CORE_L1, CORE_MAILBOX, CORE_LAUNCH, CORE_GO, CORE_CBS, CORE_STATUS, CORE_DPRINT, CORE_COUNT
+};
 
 typedef int (*core_render_fn)(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 			      size_t *len);
@@ -31,6 +34,7 @@ static const struct {
 	[CORE_GO] = { "go", FILE_MODE_RO, 0, 0, ttrt_render_go },
 	[CORE_CBS] = { "cbs", FILE_MODE_RO, 0, 0, ttrt_render_cbs },
 	[CORE_STATUS] = { "status", FILE_MODE_RO, 0, 0, ttrt_render_status },
+	[CORE_DPRINT] = { "dprint", FILE_MODE_RO, 0, 0, ttrt_render_dprint },
 };
 
 static int render_core_file(struct fs *fs, struct node n, char **text, size_t *len)

@@ -40,6 +40,11 @@ struct ttrt_backend_ops {
 	/* Fault and wait details of one RISC (may be NULL: nothing known). */
 	int (*risc_detail)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc,
 			   struct ttrt_risc_detail *out);
+	/* Words of one RISC's private local memory (addr from
+	 * TT_MEM_LOCAL_BASE, 4-byte aligned, len a multiple of 4), as a
+	 * debugger reads them. NULL: not readable (-ENOTSUP). */
+	int (*local_read)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc, uint32_t addr,
+			  void *buf, size_t len);
 	void (*close)(struct ttrt_backend *be);
 };
 

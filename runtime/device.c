@@ -279,6 +279,19 @@ int ttrt_reg_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, 
 	return rc ? rc : dev->backend->ops->write(dev->backend, noc0, addr, &val, 4);
 }
 
+int ttrt_risc_local_read(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t addr,
+			 void *buf, size_t len)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0) || risc < 0 || risc >= TTRT_NUM_RISCS ||
+	    addr % 4 || len % 4)
+		return -EINVAL;
+	if (!dev->backend->ops->local_read)
+		return -ENOTSUP;
+	return dev->backend->ops->local_read(dev->backend, noc0, risc, addr, buf, len);
+}
+
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)
 {
 	return dev->backend->ops->telemetry(dev->backend, out);

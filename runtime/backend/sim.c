@@ -220,6 +220,16 @@ static int sim_risc_detail(struct ttrt_backend *be, struct ttrt_xy noc0, int ris
 	return 0;
 }
 
+static int sim_local_read(struct ttrt_backend *be, struct ttrt_xy noc0, int risc, uint32_t addr,
+			  void *buf, size_t len)
+{
+	struct sim_core *core = core_at(to_sim(be), noc0);
+
+	if (!core || risc < 0 || risc >= SIM_NUM_HARTS)
+		return -EINVAL;
+	return sim_core_local_read(core, risc, addr, buf, len);
+}
+
 static void sim_close(struct ttrt_backend *be)
 {
 	struct sim_backend *sb = to_sim(be);
@@ -237,6 +247,7 @@ static const struct ttrt_backend_ops sim_ops = {
 	.telemetry = sim_telemetry,
 	.risc_states = sim_risc_states,
 	.risc_detail = sim_risc_detail,
+	.local_read = sim_local_read,
 	.close = sim_close,
 };
 

@@ -224,6 +224,14 @@ struct ttrt_risc_detail {
 int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 			  struct ttrt_risc_detail *out);
 
+/* Bytes of RISC risc's private local memory (from TT_MEM_LOCAL_BASE
+ * 0xFFB00000; the firmware's globals block tt_fw_globals is at its start),
+ * as a debugger reads them. addr 4-byte aligned and len a multiple of 4:
+ * else -EINVAL; -ENXIO beyond that RISC's memory; -ENOTSUP where the
+ * backend cannot read it. */
+int ttrt_risc_local_read(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t addr,
+			 void *buf, size_t len);
+
 /* ---- launching on one core (slow dispatch) -------------------------------- */
 
 struct tt_launch_msg;   /* tt/l1_map.h */
@@ -325,12 +333,15 @@ uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
 /* ---- live diagnosis ------------------------------------------------------ */
 
 /* What RISC risc (0 brisc .. 4 trisc2) of a core waits on, read from the
- * hardware state (its PC, the register or L1 word it polls, the stream
- * registers and NOC counters), as one line: for example
- * "cb_wait_front cb 0: received 3 acked 3 (needs 1 more page)",
- * "noc_async_read_barrier noc 1: 2 reads outstanding",
- * "noc_semaphore_wait 0x82c0 = 0", "go signal (idle)". Empty when the RISC
- * is not waiting. 0 or -errno (-EINVAL for a bad risc or core). */
+ * hardware state (the address its poll loop reads, the stream registers,
+ * the NIU counters, the firmware's NOC counters in its local memory, the
+ * launch message and semaphores in L1), as one line: for example
+ * "cb_wait_front cb 0: received 3 acked 3 (0 of 2 pages filled)",
+ * "noc_async_read_barrier noc 1: 2 reads outstanding (issued 9, responses 7)",
+ * "noc_semaphore_wait semaphore 1 at 0x8300: value 0",
+ * "go signal (idle): go message 0 at 0x373 = done". Every form is listed
+ * in docs/tree.md (cores/<x>,<y>/status). Empty when the RISC is neither
+ * waiting nor idle. 0 or -errno (-EINVAL for a bad risc or core). */
 int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
 			  size_t len);
 
@@ -451,6 +462,9 @@ int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, siz
 int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
+/* The DPRINT text of the core's five RISCs (ttrt_dprint_read), grouped by
+ * RISC, each line prefixed "<risc>: "; does not consume (docs/tree.md). */
+int ttrt_render_dprint(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 /* "done", "go", "init", ... or NULL for a value the protocol does not define. */
 const char *ttrt_go_signal_name(uint8_t signal);
 /* The text of `launch` and `go` from mailbox bytes alone (offset 0 = L1

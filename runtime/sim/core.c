@@ -108,7 +108,7 @@ static void apply_soft_reset(struct sim_core *core)
 		rv32_hart_reset(&s->hart, start_pc(core, h));
 		memset(s->fault_detail, 0, sizeof(s->fault_detail));
 		atomic_store(&s->retired_seen, 0);
-		atomic_store(&s->last_mmio_poll, 0);
+		atomic_store(&s->poll_addr, 0);
 		atomic_store(&s->run, SIM_HART_RUNNABLE);
 		pthread_mutex_unlock(&core->status_lock);
 	}
@@ -126,6 +126,26 @@ static void record_fault(struct sim_core *core, struct sim_hart_slot *s)
 	pthread_mutex_unlock(&core->status_lock);
 }
 
+/* What a hart parked on a poll loop waits on: the register it reads (a
+ * stream counter, an NIU status), else the L1 word (a semaphore, the go
+ * signal), else a word of its local memory. */
+static uint32_t polled_addr(struct rv32_hart *h)
+{
+	struct rv32_load loads[8];
+	uint32_t best = 0;
+	int rank = 0, n = rv32_spin_loads(h, loads, 8);
+
+	for (int i = 0; i < n; i++) {
+		uint32_t a = loads[i].addr;
+		int r = a - RV32_LOCAL_BASE < h->local_size ? 1 : a < TT_L1_SIZE ? 2 : 3;
+		if (r >= rank) {
+			rank = r;
+			best = a;
+		}
+	}
+	return best;
+}
+
 /* Runs one hart for a slice; returns 1 if it ran on or changed memory. */
 static int run_hart(struct sim_core *core, int h, uint32_t gen)
 {
@@ -138,13 +158,14 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	if (run != SIM_HART_RUNNABLE)
 		return 0;
 	s->hart.wrote = 0;
-	/* Only a register read in this run says what a parked hart polls. */
-	atomic_store(&s->last_mmio_poll, 0);
+	atomic_store(&s->poll_addr, 0);
 	stop = rv32_run(&s->hart, SLICE_INSNS);
 	atomic_store(&s->pc_seen, s->hart.pc);
 	atomic_store(&s->retired_seen, s->hart.retired);
 	switch (stop) {
 	case RV32_STOP_SPIN:
+		atomic_store(&s->poll_addr, polled_addr(&s->hart));
+		/* fall through */
 	case RV32_STOP_WFI:
 		s->parked_gen = gen;
 		atomic_store(&s->run, SIM_HART_PARKED);
@@ -219,10 +240,28 @@ void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_deta
 	out->pc = pcs[hart];
 	out->retired = atomic_load(&s->retired_seen);
 	out->polling_addr = states[hart] == TTRT_RISC_WAITING || states[hart] == TTRT_RISC_IDLE
-				    ? atomic_load(&s->last_mmio_poll) : 0;
+				    ? atomic_load(&s->poll_addr) : 0;
 	out->fault[0] = '\0';
 	if (states[hart] == TTRT_RISC_FAULT)
 		snprintf(out->fault, sizeof(out->fault), "%s; pc 0x%08x, instruction 0x%08x",
 			 s->fault_detail, s->hart.fault.pc, s->hart.fault.insn);
 	pthread_mutex_unlock(&core->status_lock);
+}
+
+int sim_core_local_read(struct sim_core *core, int hart, uint32_t addr, void *buf, size_t len)
+{
+	uint32_t off = addr - RV32_LOCAL_BASE;
+	const uint32_t *mem = (const uint32_t *)(core->local + local_offset[hart]);
+	uint8_t *dst = buf;
+
+	if (addr % 4 || len % 4)
+		return -EINVAL;
+	if (off > local_size[hart] || len > local_size[hart] - off)
+		return -ENXIO;
+	/* The hart stores with atomic word stores (rv32 exec.c): load likewise. */
+	for (size_t i = 0; i < len / 4; i++) {
+		uint32_t w = __atomic_load_n(&mem[off / 4 + i], __ATOMIC_ACQUIRE);
+		memcpy(dst + 4 * i, &w, 4);
+	}
+	return 0;
 }

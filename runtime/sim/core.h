@@ -47,7 +47,10 @@ struct sim_hart_slot {
 	uint32_t parked_gen;              /* wake generation it parked at */
 	_Atomic uint32_t pc_seen;         /* pc at the last stop, for status */
 	_Atomic uint64_t retired_seen;    /* retired count at the last stop, for status */
-	_Atomic uint32_t last_mmio_poll;  /* last MMIO load address, for status */
+	/* What the hart polls since it last parked (0: not parked on a
+	 * poll), found when it parks: the register it reads, else the L1
+	 * word, else the local-memory word (rv32_spin_loads). For status. */
+	_Atomic uint32_t poll_addr;
 	/* Written by the hart's own thread while it runs (a NOC error) and
 	 * under the core's status_lock when it faults or is reset; status
 	 * readers take status_lock and read it only while the hart is faulted. */
@@ -109,5 +112,8 @@ void sim_niu_reset(struct sim_core *core);
 /* Decoded per-RISC state for status views. */
 void sim_core_risc_states(struct sim_core *core, enum ttrt_risc_state states[5], uint32_t pcs[5]);
 void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_detail *out);
+/* Words of a hart's local memory (addr from RV32_LOCAL_BASE, aligned), read
+ * while the hart may run: each word whole. 0, -EINVAL or -ENXIO. */
+int sim_core_local_read(struct sim_core *core, int hart, uint32_t addr, void *buf, size_t len);
 
 #endif

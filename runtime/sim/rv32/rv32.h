@@ -149,6 +149,20 @@ void rv32_bus_destroy(struct rv32_bus *bus);
 /* From inside an MMIO callback: finish the current instruction, then
  * return RV32_STOP_YIELD. */
 void rv32_request_yield(struct rv32_hart *h);
+/* The loads of one iteration of the polling loop a hart stopped in with
+ * RV32_STOP_SPIN (pc = loop head), found by replaying that iteration on a
+ * copy of the registers: the hart's state is left as it was, memory is
+ * read (MMIO loads go through bus->mmio_load, so call it on the hart's
+ * thread) and never written. Fills up to max loads in program order and
+ * returns how many, or -1 when the loop does not come back to its head
+ * within 1024 instructions or does something a plain poll does not
+ * (a CSR access, ecall, wfi, a faulting load). Costs nothing while harts
+ * run: call it only after a stop. */
+struct rv32_load {
+    uint32_t addr, pc;
+    unsigned size;
+};
+int rv32_spin_loads(struct rv32_hart *h, struct rv32_load *out, int max);
 /* Name of a hart id: "brisc", "ncrisc", "trisc0".."trisc2" ("?" otherwise). */
 const char *rv32_hart_name(int id);
 

@@ -61,6 +61,21 @@ int main(int argc, char **argv)
     /* nothing changed: reported again */
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     CHECK_EQ(h->pc, CODE + 4);
+    /* what it polls: one replayed iteration, the hart left as it was */
+    {
+        struct rv32_load ld1[4];
+        uint64_t retired = h->retired;
+        uint32_t loads = m.loads, x[32];
+        memcpy(x, h->x, sizeof(x));
+        CHECK_EQ(rv32_spin_loads(h, ld1, 4), 1);
+        CHECK_EQ(ld1[0].addr, MMIO_REG);
+        CHECK_EQ(ld1[0].pc, CODE + 4);
+        CHECK_EQ(ld1[0].size, 4);
+        CHECK_EQ(m.loads, loads + 1);
+        CHECK_EQ(h->pc, CODE + 4);
+        CHECK_EQ(h->retired, retired);
+        CHECK(memcmp(x, h->x, sizeof(x)) == 0);
+    }
     m.reg = 7;
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_FAULT);
     CHECK_EQ(h->fault.cause, RV32_EBREAK);
@@ -85,6 +100,15 @@ int main(int argc, char **argv)
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     CHECK_EQ(h->wrote, 0);                  /* only silent stack saves */
     CHECK(h->retired < 20000);
+    {
+        /* through the call and its stack restores, the flag is among the loads */
+        struct rv32_load lf[16];
+        int n = rv32_spin_loads(h, lf, 16), found = 0;
+        CHECK(n >= 1);
+        for (int i = 0; i < n; i++)
+            found |= lf[i].addr == FLAG;
+        CHECK(found);
+    }
     c.bus.l1[FLAG] = 0x11;             /* written, but not what it waits for */
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     c.bus.l1[FLAG] = 0x5a;
@@ -132,11 +156,34 @@ int main(int argc, char **argv)
     h->wrote = 0;
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
     CHECK_EQ(h->wrote, 0);                  /* from then on the stores are silent */
+    CHECK_EQ(rv32_spin_loads(h, NULL, 0), 0);   /* it loads nothing */
     uint32_t ch[] = {ADDI(A1, A1, 1), SW(A1, A0, 0), JAL(X0, -8)};
     rvt_put(&c, CODE, ch, 3);
     rv32_hart_reset(h, CODE);
     h->x[A0] = 0x131000;
     CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_BUDGET);
+
+    /* 8. a barrier-shaped loop: an MMIO counter against a word of local
+     * memory, both reported in program order */
+    uint32_t bar[] = {LUI(T0, MMIO_REG >> 12), LUI(T2, RV32_LOCAL_BASE >> 12),
+                      LW(T1, T0, (int32_t)(MMIO_REG & 0xfff)), LW(A1, T2, 8),
+                      BNE(T1, A1, -8), EBREAK};
+    rvt_put(&c, CODE, bar, 6);
+    rv32_hart_reset(h, CODE);
+    m.reg = 3;
+    memcpy(c.local[0] + 8, &(uint32_t){ 5 }, 4);
+    CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_SPIN);
+    {
+        struct rv32_load lb[4];
+        CHECK_EQ(rv32_spin_loads(h, lb, 4), 2);
+        CHECK_EQ(lb[0].addr, MMIO_REG);
+        CHECK_EQ(lb[1].addr, RV32_LOCAL_BASE + 8);
+        CHECK_EQ(lb[1].pc, CODE + 12);
+        CHECK_EQ(rv32_spin_loads(h, lb, 1), 1);   /* max caps what is filled */
+    }
+    m.reg = 5;
+    CHECK_EQ(rv32_run(h, 1000000), RV32_STOP_FAULT);
+    CHECK_EQ(h->fault.cause, RV32_EBREAK);
 
     free(el.syms);
     rvt_core_free(&c);

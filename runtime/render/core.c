@@ -113,22 +113,6 @@ int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, si
 	return strbuf_finish(&sb, out, len);
 }
 
-/* What a parked RISC polls, in words: a CB counter or a NOC register. */
-static void describe_poll(struct strbuf *sb, uint32_t addr)
-{
-	if (addr >= TT_STREAM_REG_ADDR(0, 0) && addr < TT_STREAM_REG_ADDR(TT_NUM_STREAMS, 0)) {
-		uint32_t cb = (addr - TT_STREAM_REG_ADDR(0, 0)) >> 12, reg = (addr & 0xFFF) >> 2;
-		strbuf_printf(sb, " polling 0x%08x (cb %u %s)", addr, cb,
-			      reg == TT_STREAM_TILES_RECEIVED_REG ? "tiles_received" :
-			      reg == TT_STREAM_TILES_ACKED_REG ? "tiles_acked" : "stream register");
-	} else if (addr >= TT_NOC_REGS_BASE(0) && addr < TT_NOC_REGS_BASE(2)) {
-		strbuf_printf(sb, " polling 0x%08x (noc%u register 0x%03x)", addr,
-			      (addr >> 16) & 1, addr & 0xFFF);
-	} else if (addr) {
-		strbuf_printf(sb, " polling 0x%08x", addr);
-	}
-}
-
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -154,10 +138,14 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 		}
 		strbuf_printf(&sb, "%-6s %-7s pc 0x%08x insns %llu", ttrt_risc_names[r],
 			      ttrt_risc_state_name(d.state), d.pc, (unsigned long long)d.retired);
-		if (d.fault[0])
+		if (d.fault[0]) {
 			strbuf_printf(&sb, " fault: %s", d.fault);
-		else
-			describe_poll(&sb, d.polling_addr);
+		} else {
+			char why[256];
+			rc = ttrt_core_wait_reason(dev, core, r, why, sizeof(why));
+			if (rc == 0 && why[0])
+				strbuf_printf(&sb, " wait: %s", why);
+		}
 		strbuf_printf(&sb, "\n");
 	}
 	return strbuf_finish(&sb, out, len);

@@ -2,7 +2,7 @@
  *
  * The text of a core's `launch` and `go` files, decoded from mailbox bytes
  * alone (offset 0 = L1 0x60). The mounted files read those bytes from L1
- * (render_core.c); tools/mailbox/ttfs-mailbox reads them from a dump. One
+ * (core.c); tools/mailbox/ttfs-mailbox reads them from a dump. One
  * formatter for both, so a dump decodes to exactly what the mount showed.
  */
 #include "strbuf.h"

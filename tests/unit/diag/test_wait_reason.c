@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Live hang diagnosis on the simulated chip, without a mount: kernels
+ * written with the SDK (kernels/), built with the real compiler through
+ * runtime/program/build.c, packed and launched on a core each, hang in
+ * one way each; ttrt_core_wait_reason must name the wait with the counts
+ * the test reads itself from the registers, L1 and the RISC's local
+ * memory. Also the per-core views (status, cbs, dprint) of a hung core.
+ *
+ * usage: test_wait_reason SDK_DIR INCLUDE_DIR KERNEL_DIR
+ */
+#include "../launch/launch_util.h"
+#include "program/build.h"
+#include "program/pack.h"
+#include "tt/fw_abi.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stddef.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SCRATCH 0x60000u   /* L1 the kernels may use */
+
+static struct build_env env;
+static const char *kernel_dir;
+
+static struct pack_xip build(const char *file, enum pack_risc risc)
+{
+	char path[4096], err[512] = "";
+	struct build_request req = { .risc = risc, .name = file,
+				     .noc = risc == PACK_BRISC ? 0 : 1 };
+	struct build_result r;
+	struct pack_xip x;
+	size_t len = 0;
+	char *src;
+
+	snprintf(path, sizeof(path), "%s/%s", kernel_dir, file);
+	src = (char *)read_file(path, &len);
+	REQUIRE(src != NULL, "read %s", path);
+	req.source = src;
+	req.source_len = len;
+	if (build_kernel(&env, &req, &r) != 0)
+		fprintf(stderr, "%s: %s\n", file, r.log ? r.log : "(no log)");
+	REQUIRE(r.status == 0, "build %s", file);
+	REQUIRE(pack_xip_from_elf(r.elf, r.elf_len, file, &x, err, sizeof(err)) == 0, "%s", err);
+	build_result_free(&r);
+	free(src);
+	return x;
+}
+
+struct launch {
+	const struct pack_xip *kernel[PACK_NUM_RISCS];
+	uint32_t args[2][2];             /* brisc, ncrisc unique args */
+	uint32_t sems[4];
+	uint32_t n_sems;
+	uint32_t cb_mask;
+	struct tt_local_cb_config cb[2];
+};
+
+/* Packs and launches l on core; fills *out (the caller frees it). */
+static void launch(struct ttrt_device *dev, struct ttrt_xy core, const struct launch *l,
+		   struct pack_output *out)
+{
+	struct pack_input in = { 0 };
+	const uint32_t *args[PACK_NUM_SLOTS] = { l->args[0], l->args[1], NULL };
+	const uint32_t n[PACK_NUM_SLOTS] = { 2, 2, 0 };
+	char err[512] = "";
+	uint8_t *buf;
+
+	in.rta_words[PACK_SLOT_BRISC] = in.rta_words[PACK_SLOT_NCRISC] = 2;
+	in.semaphores = l->sems;
+	in.n_semaphores = l->n_sems;
+	in.local_cb_mask = l->cb_mask;
+	memcpy(in.local_cb, l->cb, sizeof(l->cb));
+	in.min_remote_cb_start_index = TT_NUM_CIRCULAR_BUFFERS;
+	memcpy(in.kernel, l->kernel, sizeof(in.kernel));
+	REQUIRE(pack_kernel_config(&in, out, err, sizeof(err)) == 0, "pack: %s", err);
+	buf = malloc(out->size);
+	REQUIRE(buf != NULL, "malloc");
+	memcpy(buf, out->config, out->size);
+	REQUIRE(pack_write_rta(out, buf, args, n) == 0, "rta");
+	REQUIRE(ttrt_launch_prepare(dev, core, &out->launch) == 0, "prepare");
+	REQUIRE(ttrt_l1_write(dev, core, out->launch.kernel_config_base[0], buf, out->size) == 0,
+		"write config");
+	REQUIRE(ttrt_launch_go(dev, core) == 0, "go");
+	free(buf);
+}
+
+/* Polls until RISC risc is waiting (out of firmware) with a reason that
+ * starts with prefix; the reason in why. 0, or -ETIMEDOUT after 5 s. */
+static int wait_for(struct ttrt_device *dev, struct ttrt_xy core, int risc, const char *prefix,
+		    char *why, size_t len)
+{
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+
+	for (int i = 0; i < 1000; i++) {
+		struct ttrt_risc_detail d;
+		if (ttrt_core_risc_detail(dev, core, risc, &d) == 0 && d.state == TTRT_RISC_WAITING &&
+		    ttrt_core_wait_reason(dev, core, risc, why, len) == 0 &&
+		    strncmp(why, prefix, strlen(prefix)) == 0)
+			return 0;
+		nanosleep(&nap, NULL);
+	}
+	ttrt_core_wait_reason(dev, core, risc, why, len);
+	fprintf(stderr, "%s on %u,%u: reason '%s', want it to start with '%s'\n",
+		ttrt_risc_names[risc], core.x, core.y, why, prefix);
+	return -ETIMEDOUT;
+}
+
+static uint32_t reg(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr)
+{
+	uint32_t v = 0;
+
+	CHECK_EQ(ttrt_reg_read(dev, core, addr, &v), 0);
+	return v;
+}
+
+#define CHECK_STR(got, want) \
+	CHECK(strcmp((got), (want)) == 0, "got '%s'\n   want '%s'", (got), (want))
+
+static struct tt_local_cb_config cb_config(uint32_t addr, uint32_t pages)
+{
+	return (struct tt_local_cb_config){ addr, pages * 64, pages, 64 };
+}
+
+/* BRISC waits at the front of CB 0, NCRISC to reserve CB 1: each reason
+ * on its own RISC, with the stream registers' counts. */
+static void test_cbs(struct ttrt_device *dev)
+{
+	struct pack_xip front = build("cb_wait_front.cpp", PACK_BRISC);
+	struct pack_xip back = build("cb_reserve_back.cpp", PACK_NCRISC);
+	struct ttrt_xy core = { 1, 1 };
+	struct launch l = { .kernel = { &front, &back }, .cb_mask = 3,
+			    .cb = { cb_config(SCRATCH, 4), cb_config(SCRATCH + 0x1000, 2) } };
+	struct pack_output out;
+	char why[256], want[256], *text = NULL;
+	size_t len;
+
+	launch(dev, core, &l, &out);
+	if (wait_for(dev, core, 0, "cb_wait_front", why, sizeof(why)) == 0) {
+		uint32_t r = reg(dev, core, TT_STREAM_REG_ADDR(0, TT_STREAM_TILES_RECEIVED_REG));
+		uint32_t a = reg(dev, core, TT_STREAM_REG_ADDR(0, TT_STREAM_TILES_ACKED_REG));
+		CHECK(r == 3 && a == 2, "cb 0 received %u acked %u, want 3 and 2", r, a);
+		snprintf(want, sizeof(want),
+			 "cb_wait_front cb 0: received %u acked %u (%u of 4 pages filled)", r, a, r - a);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "brisc never waited in cb_wait_front");
+	}
+	if (wait_for(dev, core, 1, "cb_reserve_back", why, sizeof(why)) == 0) {
+		uint32_t r = reg(dev, core, TT_STREAM_REG_ADDR(1, TT_STREAM_TILES_RECEIVED_REG));
+		uint32_t a = reg(dev, core, TT_STREAM_REG_ADDR(1, TT_STREAM_TILES_ACKED_REG));
+		CHECK(r == 2 && a == 0, "cb 1 received %u acked %u, want 2 and 0", r, a);
+		snprintf(want, sizeof(want),
+			 "cb_reserve_back cb 1: received %u acked %u (0 of 2 pages free)", r, a);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "ncrisc never waited in cb_reserve_back");
+	}
+	/* The idle TRISCs wait for their go from BRISC's firmware. */
+	CHECK_EQ(ttrt_core_wait_reason(dev, core, 2, why, sizeof(why)), 0);
+	CHECK_STR(why, "go signal (idle): subordinate sync 0x69 = done");
+
+	/* status carries each reason on its RISC's line; cbs the live counts. */
+	CHECK_EQ(ttrt_render_status(dev, core, &text, &len), 0);
+	CHECK(text && strstr(text, "\nbrisc  waiting pc 0x") &&
+	      strstr(text, " wait: cb_wait_front cb 0: received 3 acked 2 (1 of 4 pages filled)\n"),
+	      "status:\n%s", text ? text : "");
+	CHECK(text && strstr(text, " wait: cb_reserve_back cb 1: received 2 acked 0 (0 of 2 pages free)\n"),
+	      "status:\n%s", text ? text : "");
+	free(text);
+	CHECK_EQ(ttrt_render_cbs(dev, core, &text, &len), 0);
+	snprintf(want, sizeof(want), "0 0x%05x 256 4 64 3 2\n1 0x%05x 128 2 64 2 0\n", SCRATCH,
+		 SCRATCH + 0x1000);
+	CHECK(text && strstr(text, want), "cbs:\n%s\nwant the lines\n%s", text ? text : "", want);
+	free(text);
+	/* dprint: BRISC's line, read twice (reading does not consume). */
+	for (int i = 0; i < 2; i++) {
+		CHECK_EQ(ttrt_render_dprint(dev, core, &text, &len), 0);
+		CHECK_STR(text ? text : "", "brisc: waiting for 2 pages\n");
+		free(text);
+	}
+	pack_output_free(&out);
+	pack_xip_free(&front);
+	pack_xip_free(&back);
+}
+
+/* NCRISC waits on semaphore 1 (initial value 3): its id, address, value.
+ * BRISC's firmware meanwhile waits for NCRISC. */
+static void test_semaphore(struct ttrt_device *dev)
+{
+	struct pack_xip k = build("semaphore_wait.cpp", PACK_NCRISC);
+	struct ttrt_xy core = { 2, 1 };
+	struct launch l = { .kernel = { NULL, &k }, .sems = { 0, 3, 0 }, .n_sems = 3 };
+	struct pack_output out;
+	char why[256], want[256], *text = NULL;
+	uint32_t addr, val = 0, sync = 0;
+	size_t len;
+
+	launch(dev, core, &l, &out);
+	addr = out.launch.kernel_config_base[0] + out.sem_offset + 16;
+	if (wait_for(dev, core, 1, "noc_semaphore_wait", why, sizeof(why)) == 0) {
+		CHECK_EQ(ttrt_l1_read(dev, core, addr, &val, 4), 0);
+		CHECK_EQ(val, 3);
+		snprintf(want, sizeof(want), "noc_semaphore_wait semaphore 1 at 0x%x: value %u", addr,
+			 val);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "ncrisc never waited on the semaphore");
+	}
+	/* Another value there shows at once: read live, not remembered. */
+	val = 4;
+	CHECK_EQ(ttrt_l1_write(dev, core, addr, &val, 4), 0);
+	if (wait_for(dev, core, 1, "noc_semaphore_wait", why, sizeof(why)) == 0) {
+		snprintf(want, sizeof(want), "noc_semaphore_wait semaphore 1 at 0x%x: value 4", addr);
+		CHECK_STR(why, want);
+	}
+	CHECK_EQ(ttrt_l1_read(dev, core, TT_MEM_SUBORDINATE_SYNC, &sync, 4), 0);
+	CHECK_EQ(ttrt_core_wait_reason(dev, core, 0, why, sizeof(why)), 0);
+	snprintf(want, sizeof(want),
+		 "firmware waits for ncrisc to finish (subordinate sync 0x%08x)", sync);
+	CHECK_STR(why, want);
+	CHECK_EQ(sync, 0x80);
+	CHECK_EQ(ttrt_render_dprint(dev, core, &text, &len), 0);
+	snprintf(want, sizeof(want), "ncrisc: sem %u\n", addr);
+	CHECK_STR(text ? text : "", want);
+	free(text);
+	pack_output_free(&out);
+	pack_xip_free(&k);
+}
+
+/* The barriers: outstanding = the firmware's software counter (in the
+ * RISC's local memory) - the NIU's status counter, per NOC. */
+static void test_barriers(struct ttrt_device *dev)
+{
+	struct pack_xip rd = build("read_barrier.cpp", PACK_BRISC);
+	struct pack_xip wr = build("write_barrier.cpp", PACK_NCRISC);
+	struct ttrt_xy core = { 3, 1 };
+	struct launch l = { .kernel = { &rd, &wr }, .args = { { SCRATCH }, { SCRATCH + 0x400 } } };
+	struct pack_output out;
+	char why[256], want[256];
+
+	launch(dev, core, &l, &out);
+	if (wait_for(dev, core, 0, "noc_async_read_barrier", why, sizeof(why)) == 0) {
+		uint32_t hw = reg(dev, core, TT_NOC_REGS_BASE(0) +
+					     TT_NOC_STATUS(TT_NIU_MST_RD_RESP_RECEIVED));
+		uint32_t sw = 0;
+		CHECK_EQ(ttrt_risc_local_read(dev, core, 0, TT_FW_GLOBALS_ADDR +
+					      offsetof(struct tt_fw_globals, noc_reads_num_issued),
+					      &sw, 4), 0);
+		CHECK(sw - hw == 2, "issued %u, responses %u", sw, hw);
+		snprintf(want, sizeof(want),
+			 "noc_async_read_barrier noc 0: 2 reads outstanding (issued %u, responses %u)",
+			 sw, hw);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "brisc never waited in the read barrier");
+	}
+	if (wait_for(dev, core, 1, "noc_async_write_barrier", why, sizeof(why)) == 0) {
+		uint32_t hw = reg(dev, core, TT_NOC_REGS_BASE(1) +
+					     TT_NOC_STATUS(TT_NIU_MST_WR_ACK_RECEIVED));
+		uint32_t sw[2] = { 0 };
+		CHECK_EQ(ttrt_risc_local_read(dev, core, 1, TT_FW_GLOBALS_ADDR +
+					      offsetof(struct tt_fw_globals,
+						       noc_nonposted_writes_acked), sw, 8), 0);
+		CHECK(sw[1] - hw == 3, "expected %u, received %u", sw[1], hw);
+		snprintf(want, sizeof(want),
+			 "noc_async_write_barrier noc 1: 3 write acks outstanding (expected %u, received %u)",
+			 sw[1], hw);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "ncrisc never waited in the write barrier");
+	}
+	pack_output_free(&out);
+	pack_xip_free(&rd);
+	pack_xip_free(&wr);
+}
+
+/* A poll of a plain L1 word: its address, value and the PC. */
+static void test_other_poll(struct ttrt_device *dev)
+{
+	struct pack_xip k = build("poll_l1.cpp", PACK_BRISC);
+	struct ttrt_xy core = { 4, 1 };
+	struct launch l = { .kernel = { &k }, .args = { { SCRATCH + 0x800 } } };
+	const uint32_t flag = 0x1234;
+	struct ttrt_risc_detail d;
+	struct pack_output out;
+	char why[256], want[256];
+
+	CHECK_EQ(ttrt_l1_write(dev, core, SCRATCH + 0x800, &flag, 4), 0);
+	launch(dev, core, &l, &out);
+	if (wait_for(dev, core, 0, "polling", why, sizeof(why)) == 0) {
+		CHECK_EQ(ttrt_core_risc_detail(dev, core, 0, &d), 0);
+		CHECK_EQ(d.polling_addr, SCRATCH + 0x800);
+		snprintf(want, sizeof(want), "polling 0x%x (value 4660) at pc 0x%08x", SCRATCH + 0x800,
+			 d.pc);
+		CHECK_STR(why, want);
+	} else {
+		CHECK(0, "brisc never polled the flag");
+	}
+	/* The flag it waits for ends the kernel: no more reason, go done. */
+	CHECK_EQ(ttrt_l1_write(dev, core, SCRATCH + 0x800, &(uint32_t){ 7 }, 4), 0);
+	CHECK_EQ(ttrt_launch_wait(dev, core, 5000, NULL), 0);
+	CHECK_EQ(ttrt_core_wait_reason(dev, core, 0, why, sizeof(why)), 0);
+	CHECK_STR(why, "go signal (idle): go message 0 at 0x373 = done");
+	pack_output_free(&out);
+	pack_xip_free(&k);
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int main(int argc, char **argv)
+{
+	char cache[] = "/tmp/ttfs-wait-reason-XXXXXX", err[512] = "", why[64];
+	struct ttrt_device *dev;
+
+	REQUIRE(argc == 4, "usage: %s SDK_DIR INCLUDE_DIR KERNEL_DIR", argv[0]);
+	kernel_dir = argv[3];
+	REQUIRE(mkdtemp(cache) != NULL, "mkdtemp");
+	REQUIRE(build_env_init(&env, NULL, argv[1], argv[2], cache, err, sizeof(err)) == 0, "%s",
+		err);
+	dev = open_small_sim();
+	CHECK_EQ(ttrt_core_wait_reason(dev, (struct ttrt_xy){ 0, 0 }, 5, why, sizeof(why)), -EINVAL);
+	CHECK_EQ(ttrt_core_wait_reason(dev, (struct ttrt_xy){ 99, 0 }, 0, why, sizeof(why)), -EINVAL);
+	test_cbs(dev);
+	test_semaphore(dev);
+	test_barriers(dev);
+	test_other_poll(dev);
+	ttrt_device_close(dev);
+	nftw(cache, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	return check_exit("test_wait_reason");
+}
