@@ -225,6 +225,7 @@ static void test_hang(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_program_run(p, NULL), -ETIMEDOUT);
 	CHECK(status_has(p, "state timeout"), "timeout");
 	CHECK(status_has(p, "core 1,1 timeout: brisc"), "names the RISC");
+	CHECK(status_has(p, "cb_wait_front cb 0: received 0 acked 0"), "and what it waited on");
 	/* The same core right after: it was reset and runs the next program. */
 	CHECK_EQ(set_args(ok, loopback_args), 0);
 	set_kernel(ok, TTRT_KERNEL_READER, "loopback_reader.cpp");
@@ -258,6 +259,7 @@ static void test_busy_and_stop(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_program_set_source(a, TTRT_KERNEL_READER, "x", 1), -EBUSY);
 	/* A live status names what the writer waits on. */
 	CHECK(status_shows_soon(a, "core 1,1 running; brisc"), "live per-RISC line");
+	CHECK(status_has(a, "cb_wait_front cb 0"), "live wait reason");
 
 	calls_until_interrupt = 5;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
