@@ -21,3 +21,7 @@
 
 void kernel_main();
 #endif
+
+// The start code and the C library functions, defined here in the
+// kernel's own translation unit (ttfs/kernel_start.h says why).
+#include "ttfs/kernel_start.h"

@@ -352,9 +352,6 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-x");
 	arg(&a, "c++");
 	arg(&a, "%s", source_name(req));
-	arg(&a, "-x");
-	arg(&a, "none");
-	arg(&a, "%s/kernel_start.cc", k);
 	arg(&a, "-T");
 	arg(&a, "%s/kernel.ld", k);
 	arg(&a, "-Wl,-z,max-page-size=16");

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The start code of a kernel, linked into every kernel image as its first
-// bytes (section .start, placed first by kernel.ld). The firmware calls
+// The start code of a kernel, compiled into every kernel image as its
+// first bytes (section .start, placed first by kernel.ld). It is part of
+// the kernel's own translation unit (prelude.h includes it last), not a
+// second file on the compiler's command line: a second file would parse
+// the whole force-included API again, about half of every build's time. The firmware calls
 // base + kernel_text_offset[risc] with a plain jalr and the kernel returns
 // with ret (docs/launching.md), so _start is an ordinary function: on a
 // data-movement RISC it syncs the NOC counters, then it calls
@@ -15,9 +18,8 @@
 //
 // It also defines the few C library functions the compiler may call on its
 // own (memcpy, memset, memmove, memcmp, strlen): kernels link no libc.
-// The prelude declares kernel_main exactly as the kernel's translation
-// unit sees it (the build force-includes it into both).
-#include "prelude.h"
+// The prelude declares kernel_main as the kernel defines it.
+#pragma once
 
 extern "C" void _start(void);
 
