@@ -13,6 +13,7 @@
 #include "program/pack.h"
 
 #include "../check.h"
+#include "temp_dir.h"
 
 #include <dirent.h>
 #include <inttypes.h>
@@ -298,19 +299,7 @@ static void test_cache_dir(void)
 
 static void cleanup(void)
 {
-	DIR *d = opendir(cache_dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		snprintf(path, sizeof(path), "%s/%s", cache_dir, e->d_name);
-		if (e->d_name[0] != '.' || (e->d_name[1] && strcmp(e->d_name, "..")))
-			unlink(path);
-	}
-	closedir(d);
-	rmdir(cache_dir);
+	temp_dir_remove(cache_dir);
 }
 
 int main(int argc, char **argv)

@@ -9,6 +9,7 @@
  *
  * test_program KERNELS_DIR   (tests/unit/sdk/kernels)
  */
+#include "temp_dir.h"
 #include "../launch/launch_util.h"
 
 #include <errno.h>
@@ -359,11 +360,6 @@ int main(int argc, char **argv)
 	ttrt_buffer_put(buf_in);
 	ttrt_buffer_put(buf_out);
 	ttrt_device_close(dev);
-	{
-		char cmd[128];
-		snprintf(cmd, sizeof(cmd), "rm -rf %s", cache);
-		if (system(cmd) != 0)
-			fprintf(stderr, "could not remove %s\n", cache);
-	}
+	temp_dir_remove(cache);
 	return check_exit("test_program");
 }

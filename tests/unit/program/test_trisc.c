@@ -10,6 +10,7 @@
  *
  * test_trisc SDK_DIR INCLUDE_DIR
  */
+#include "temp_dir.h"
 #include "program/build.h"
 #include "program/cache.h"
 #include "program/pack.h"
@@ -190,19 +191,7 @@ static void expect_link_error(const struct build_env *env, const char *src, size
 
 static void cleanup(void)
 {
-	DIR *d = opendir(cache_dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		snprintf(path, sizeof(path), "%s/%s", cache_dir, e->d_name);
-		if (e->d_name[0] != '.' || (e->d_name[1] && strcmp(e->d_name, "..")))
-			unlink(path);
-	}
-	closedir(d);
-	rmdir(cache_dir);
+	temp_dir_remove(cache_dir);
 }
 
 int main(int argc, char **argv)
