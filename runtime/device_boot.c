@@ -208,3 +208,36 @@ int ttrt_device_boot(struct ttrt_device *dev, const struct ttrt_op *op, char *er
 	}
 	return wait_ready(dev, op, err, errlen);
 }
+
+/* A program that hung or was stopped: its cores only, while the rest of
+ * the chip keeps running. Each core is held in reset before any is
+ * loaded, as for a whole boot. */
+int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,
+		      const struct ttrt_op *op, char *err, size_t errlen)
+{
+	struct tt_bank_table banks;
+	struct ttrt_xy noc0;
+	int rc = 0;
+
+	ttrt_bank_table_build(&banks);
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		rc = ttrt_logical_to_noc0(cores[i], &noc0);
+		if (rc == 0)
+			rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_ALL_RISCS);
+	}
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		ttrt_logical_to_noc0(cores[i], &noc0);
+		rc = load_core(dev, noc0, &banks, err, errlen);
+		if (rc == 0)
+			rc = write32(dev, noc0, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_BRISC_ONLY);
+	}
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		rc = ttrt_poll_done(dev, cores[i], op);
+		if (rc == -ETIMEDOUT)
+			ttrt_set_err(err, errlen, "core %u,%u did not come back after its reset",
+				     cores[i].x, cores[i].y);
+	}
+	if (rc && rc != -ETIMEDOUT && (!err || !err[0]))
+		ttrt_set_err(err, errlen, "resetting the program's cores: %s", strerror(-rc));
+	return rc;
+}

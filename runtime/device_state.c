@@ -17,6 +17,7 @@
 #include "tt/l1_map.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* How often a blocked lock or a poll looks at the interruption. */
@@ -43,11 +44,18 @@ int ttrt_chip_state_init(struct ttrt_device *dev)
 		rc = pthread_rwlock_init(&dev->chip_lock, &attr);
 	pthread_rwlockattr_destroy(&attr);
 	dev->chip_ready = 0;
+	if (rc)
+		return -rc;
+	rc = pthread_mutex_init(&dev->programs_lock, NULL);
+	if (rc)
+		pthread_rwlock_destroy(&dev->chip_lock);
 	return -rc;
 }
 
 void ttrt_chip_state_destroy(struct ttrt_device *dev)
 {
+	pthread_mutex_destroy(&dev->programs_lock);
+	free(dev->build_env);
 	pthread_rwlock_destroy(&dev->chip_lock);
 }
 

@@ -37,6 +37,17 @@ static int prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
 	return rc;
 }
 
+int ttrt_launch_prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
+			       const struct tt_launch_msg *msg)
+{
+	return prepare_locked(dev, core, msg);
+}
+
+int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core)
+{
+	return write_signal(dev, core, TT_RUN_MSG_GO);
+}
+
 /* One step of a launch with the chip held shared, so a reset waits for it:
  * the launch message when msg is given, else the go signal. */
 static int launch_step(struct ttrt_device *dev, struct ttrt_xy core,

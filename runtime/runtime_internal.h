@@ -35,6 +35,12 @@ struct ttrt_device {
 	 * exclusive: 0 after a boot that failed or was interrupted. */
 	pthread_rwlock_t chip_lock;
 	int chip_ready;
+
+	/* Programs (runtime/program): which one holds each core while it
+	 * runs, and the build setup, made at the first build. */
+	pthread_mutex_t programs_lock;
+	struct ttrt_program *core_owner[TTRT_NUM_TENSIX];
+	struct build_env *build_env;
 };
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
@@ -62,6 +68,15 @@ int ttrt_chip_lock(struct ttrt_device *dev, int exclusive, const struct ttrt_op 
 /* Shared, for a launch: also -EIO while the chip is down. */
 int ttrt_chip_lock_launch(struct ttrt_device *dev, const struct ttrt_op *op);
 void ttrt_chip_unlock(struct ttrt_device *dev);
+/* The steps of ttrt_launch_prepare and ttrt_launch_go for a caller that
+ * holds the chip already (ttrt_chip_lock_launch). */
+int ttrt_launch_prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
+			       const struct tt_launch_msg *msg);
+int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core);
+/* Stop the listed cores, reload their firmware and wait until they report
+ * ready, within op; the caller holds the chip shared and owns the cores. */
+int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,
+		      const struct ttrt_op *op, char *err, size_t errlen);
 /* Poll a core's go signal until DONE, within op. */
 int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct ttrt_op *op);
 /* Upload the firmware and wait for every core; the caller holds chip_lock

@@ -1,27 +1,326 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Programs (ttrt.h): placeholder entry points while the pipeline is wired
- * up; every call that would act answers -ENOSYS.
+ * A program's life (ttrt.h "programs"): made with a name, given sources
+ * and args, built, run, deleted. The stages are in program_build.c,
+ * program_run.c and program_status.c.
  */
-#include "ttrt.h"
+#include "program/program_internal.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 const char *const ttrt_kernel_file_names[TTRT_NUM_KERNELS] = {
-	"reader.cpp", "writer.cpp", "compute.cpp",
+	[TTRT_KERNEL_READER] = "reader.cpp",
+	[TTRT_KERNEL_WRITER] = "writer.cpp",
+	[TTRT_KERNEL_COMPUTE] = "compute.cpp",
 };
 
 const char *ttrt_program_state_name(enum ttrt_program_state state)
 {
-	static const char *const names[] = { "empty", "compiling", "ready", "running",
-					     "done", "failed", "timeout" };
+	static const char *const names[] = {
+		[TTRT_PROGRAM_EMPTY] = "empty",     [TTRT_PROGRAM_COMPILING] = "compiling",
+		[TTRT_PROGRAM_READY] = "ready",     [TTRT_PROGRAM_RUNNING] = "running",
+		[TTRT_PROGRAM_DONE] = "done",       [TTRT_PROGRAM_FAILED] = "failed",
+		[TTRT_PROGRAM_TIMEOUT] = "timeout",
+	};
 	return (unsigned)state < sizeof(names) / sizeof(names[0]) ? names[state] : "unknown";
+}
+
+double prog_ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) * 1e3 + (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+void prog_set_state(struct ttrt_program *p, enum ttrt_program_state s)
+{
+	p->state = s;
+	p->generation++;
+}
+
+void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(p->error, sizeof(p->error), fmt, ap);
+	va_end(ap);
+}
+
+void prog_notify(struct ttrt_program *p)
+{
+	void (*fn)(void *);
+	void *arg;
+
+	pthread_mutex_lock(&p->lock);
+	fn = p->notify;
+	arg = p->notify_arg;
+	pthread_mutex_unlock(&p->lock);
+	if (fn)
+		fn(arg);
+}
+
+static bool has_source(const struct ttrt_program *p)
+{
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		if (p->source_len[k])
+			return true;
+	return false;
+}
+
+enum ttrt_program_state prog_rest_state(const struct ttrt_program *p)
+{
+	if (p->args_text && !p->args)
+		return TTRT_PROGRAM_FAILED;
+	return has_source(p) ? TTRT_PROGRAM_READY : TTRT_PROGRAM_EMPTY;
 }
 
 int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_lookup_fn lookup,
 		     void *lookup_ctx, struct ttrt_program **out)
 {
-	(void)dev, (void)name, (void)lookup, (void)lookup_ctx, (void)out;
-	return -ENOSYS;
+	struct ttrt_program *p;
+	int rc = ttrt_buffer_name_check(name);
+
+	if (rc)
+		return rc;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->dev = dev;
+	p->lookup = lookup;
+	p->lookup_ctx = lookup_ctx;
+	p->refs = 1;
+	rc = pthread_mutex_init(&p->lock, NULL);
+	if (rc)
+		goto fail;
+	rc = pthread_cond_init(&p->changed, NULL);
+	if (rc) {
+		pthread_mutex_destroy(&p->lock);
+		goto fail;
+	}
+	*out = p;
+	return 0;
+fail:
+	free(p);
+	return -rc;
+}
+
+void ttrt_program_get(struct ttrt_program *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->refs++;
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void program_free(struct ttrt_program *p)
+{
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		free(p->source[k]);
+	free(p->args_text);
+	prog_args_free(p->args);
+	prog_builds_free(p);
+	free(p->cores);
+	pthread_cond_destroy(&p->changed);
+	pthread_mutex_destroy(&p->lock);
+	free(p);
+}
+
+void ttrt_program_put(struct ttrt_program *p)
+{
+	unsigned left;
+
+	if (!p)
+		return;
+	pthread_mutex_lock(&p->lock);
+	left = --p->refs;
+	pthread_mutex_unlock(&p->lock);
+	if (left == 0)
+		program_free(p);
+}
+
+int ttrt_program_delete(struct ttrt_program *p)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->deleted)
+		rc = -ENOENT;
+	else if (p->running)
+		rc = -EBUSY;
+	else
+		p->deleted = true;
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+const char *ttrt_program_name(const struct ttrt_program *p)
+{
+	return p->name;
+}
+
+/* Common checks of a call that changes the program. */
+static int changeable(struct ttrt_program *p)
+{
+	if (p->deleted)
+		return -ENOENT;
+	return p->running ? -EBUSY : 0;
+}
+
+int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
+			    size_t len)
+{
+	char *copy = NULL;
+	int rc;
+
+	if ((unsigned)k >= TTRT_NUM_KERNELS)
+		return -EINVAL;
+	if (len > TTRT_PROGRAM_SOURCE_MAX)
+		return -EFBIG;
+	if (len) {
+		copy = malloc(len);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, src, len);
+	}
+	pthread_mutex_lock(&p->lock);
+	rc = changeable(p);
+	if (rc == 0) {
+		free(p->source[k]);
+		p->source[k] = copy;
+		p->source_len[k] = len;
+		copy = NULL;
+		p->error[0] = '\0';
+		prog_set_state(p, prog_rest_state(p));
+	}
+	pthread_mutex_unlock(&p->lock);
+	free(copy);
+	if (rc == 0) {
+		prog_notify(p);
+		if (len)
+			prog_build_background(p);
+	}
+	return rc;
+}
+
+static int copy_out(const char *src, size_t len, char **out, size_t *outlen)
+{
+	*out = NULL;
+	*outlen = 0;
+	if (!len)
+		return 0;
+	*out = malloc(len);
+	if (!*out)
+		return -ENOMEM;
+	memcpy(*out, src, len);
+	*outlen = len;
+	return 0;
+}
+
+int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len)
+{
+	int rc;
+
+	if ((unsigned)k >= TTRT_NUM_KERNELS)
+		return -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	rc = p->deleted ? -ENOENT : copy_out(p->source[k], p->source_len[k], out, len);
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,
+			  size_t errlen)
+{
+	struct prog_args *parsed = NULL;
+	char why[PROG_ERROR_MAX] = "";
+	bool build = false;
+	char *copy;
+	int rc, parse_rc;
+
+	if (len > TTRT_PROGRAM_ARGS_MAX)
+		return -EFBIG;
+	copy = malloc(len + 1);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	parse_rc = prog_args_parse(text, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y,
+				   &parsed, why, sizeof(why));
+	if (parse_rc == -ENOMEM) {
+		free(copy);
+		return parse_rc;
+	}
+	pthread_mutex_lock(&p->lock);
+	rc = changeable(p);
+	if (rc == 0) {
+		free(p->args_text);
+		prog_args_free(p->args);
+		p->args_text = copy;
+		p->args_len = len;
+		p->args = parse_rc ? NULL : parsed;
+		copy = NULL;
+		parsed = NULL;
+		if (parse_rc)
+			prog_set_error(p, "%s", why);
+		else
+			p->error[0] = '\0';
+		prog_set_state(p, prog_rest_state(p));
+		rc = parse_rc;
+		build = rc == 0 && has_source(p);
+	}
+	pthread_mutex_unlock(&p->lock);
+	free(copy);
+	prog_args_free(parsed);
+	if (rc == -EINVAL)
+		ttrt_set_err(err, errlen, "%s", why);
+	if (rc == 0 || rc == -EINVAL)
+		prog_notify(p);
+	if (build)
+		prog_build_background(p);
+	return rc;
+}
+
+int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len)
+{
+	int rc;
+
+	pthread_mutex_lock(&p->lock);
+	rc = p->deleted ? -ENOENT : copy_out(p->args_text, p->args_len, out, len);
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+enum ttrt_program_state ttrt_program_state(struct ttrt_program *p)
+{
+	enum ttrt_program_state s;
+
+	pthread_mutex_lock(&p->lock);
+	s = p->state;
+	pthread_mutex_unlock(&p->lock);
+	return s;
+}
+
+uint64_t ttrt_program_generation(struct ttrt_program *p)
+{
+	uint64_t g;
+
+	pthread_mutex_lock(&p->lock);
+	g = p->generation;
+	pthread_mutex_unlock(&p->lock);
+	return g;
+}
+
+void ttrt_program_set_notify(struct ttrt_program *p, void (*fn)(void *arg), void *arg)
+{
+	pthread_mutex_lock(&p->lock);
+	p->notify = fn;
+	p->notify_arg = arg;
+	pthread_mutex_unlock(&p->lock);
 }

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Two programs may not share a core at the same time (DESIGN §4): a run
+ * claims all its cores at once, or none, and gives them back when it ends.
+ */
+#include "program/program_internal.h"
+
+#include <errno.h>
+
+int prog_cores_claim(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n, char *err,
+		     size_t errlen)
+{
+	struct ttrt_device *dev = p->dev;
+	int rc = 0;
+	uint32_t i;
+
+	pthread_mutex_lock(&dev->programs_lock);
+	for (i = 0; i < n; i++) {
+		struct ttrt_program *owner = dev->core_owner[ttrt_core_index(cores[i])];
+
+		if (owner && owner != p) {
+			ttrt_set_err(err, errlen, "core %u,%u is in use by program '%s'", cores[i].x,
+				     cores[i].y, owner->name);
+			rc = -EBUSY;
+			break;
+		}
+	}
+	for (i = 0; rc == 0 && i < n; i++)
+		dev->core_owner[ttrt_core_index(cores[i])] = p;
+	pthread_mutex_unlock(&dev->programs_lock);
+	return rc;
+}
+
+void prog_cores_release(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n)
+{
+	struct ttrt_device *dev = p->dev;
+
+	pthread_mutex_lock(&dev->programs_lock);
+	for (uint32_t i = 0; i < n; i++) {
+		int idx = ttrt_core_index(cores[i]);
+
+		if (dev->core_owner[idx] == p)
+			dev->core_owner[idx] = NULL;
+	}
+	pthread_mutex_unlock(&dev->programs_lock);
+}

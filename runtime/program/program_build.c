@@ -1,0 +1,616 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Building a program: each kernel source compiled for the RISCs it runs
+ * on (the reader on NCRISC, the writer on BRISC, compute on the three
+ * TRISCs), all at once on threads of their own, through the
+ * content-addressed cache (build.c), then made XIP images for the packer.
+ * A RISC whose inputs did not change since its last build is not built
+ * again at all.
+ */
+#include "program/program_internal.h"
+#include "program/cache.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifndef TTRT_DEFAULT_SDK_DIR
+#error "TTRT_DEFAULT_SDK_DIR must name runtime/kernel"
+#endif
+#ifndef TTRT_DEFAULT_INCLUDE_DIR
+#error "TTRT_DEFAULT_INCLUDE_DIR must name runtime/include"
+#endif
+
+static const char *const risc_names[PACK_NUM_RISCS] = {
+	"brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
+};
+
+int prog_kernel_risc(enum ttrt_kernel k)
+{
+	switch (k) {
+	case TTRT_KERNEL_READER:
+		return PACK_NCRISC;
+	case TTRT_KERNEL_WRITER:
+		return PACK_BRISC;
+	default:
+		return -1;
+	}
+}
+
+static enum prog_kernel args_kernel(enum ttrt_kernel k)
+{
+	return k == TTRT_KERNEL_READER ? PROG_READER :
+	       k == TTRT_KERNEL_WRITER ? PROG_WRITER : PROG_COMPUTE;
+}
+
+static enum ttrt_kernel kernel_of_risc(int risc)
+{
+	return risc == PACK_BRISC ? TTRT_KERNEL_WRITER :
+	       risc == PACK_NCRISC ? TTRT_KERNEL_READER : TTRT_KERNEL_COMPUTE;
+}
+
+/* The build setup is the same for every program of a device: made once,
+ * at the first build, and kept only if it worked, so that a compiler
+ * installed later is found. */
+static int build_env_get(struct ttrt_device *dev, const struct build_env **out, char *err,
+			 size_t errlen)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&dev->programs_lock);
+	if (!dev->build_env) {
+		struct build_env *env = malloc(sizeof(*env));
+
+		rc = env ? build_env_init(env, NULL, TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
+					  dev->cfg.cache_dir, err, errlen) :
+			   -ENOMEM;
+		if (rc == 0)
+			dev->build_env = env;
+		else
+			free(env);
+	}
+	*out = dev->build_env;
+	pthread_mutex_unlock(&dev->programs_lock);
+	return rc;
+}
+
+struct lookup_ctx {
+	struct ttrt_program *p;
+};
+
+static int lookup_buffer(void *ctx, const char *name, struct prog_buffer_info *out)
+{
+	struct ttrt_program *p = ((struct lookup_ctx *)ctx)->p;
+	struct ttrt_buffer *buf;
+	uint64_t addr;
+	int rc;
+
+	if (!p->lookup || p->lookup(p->lookup_ctx, name, &buf))
+		return -ENOENT;
+	rc = ttrt_buffer_address(buf, &addr);
+	if (rc == 0)
+		*out = (struct prog_buffer_info){
+			.addr = addr,
+			.page_size = ttrt_buffer_page_size(buf),
+			.is_dram = true,
+		};
+	else if (rc == -ENODATA)
+		rc = -ENODATA;   /* "No data available": the buffer has no size yet */
+	ttrt_buffer_put(buf);
+	return rc;
+}
+
+int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_resolved **out,
+		 char *err, size_t errlen)
+{
+	struct lookup_ctx ctx = { p };
+
+	return prog_args_resolve(a, "args", lookup_buffer, &ctx, out, err, errlen);
+}
+
+/* One RISC's build in flight. */
+struct risc_job {
+	bool wanted;
+	bool reused;
+	struct build_request req;
+	char **argv;
+	uint64_t key;
+	struct build_job *job;
+	struct build_result result;
+	struct pack_xip xip;
+	const char *defines[PROG_MAX_DEFINES];
+};
+
+/* Everything one build reads, copied from the program so that the
+ * program may change while the compilers run. */
+struct build_inputs {
+	char *source[TTRT_NUM_KERNELS];
+	size_t source_len[TTRT_NUM_KERNELS];
+	char *args_text;
+	size_t args_len;
+	bool args_bad;
+};
+
+static void inputs_free(struct build_inputs *in)
+{
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		free(in->source[k]);
+	free(in->args_text);
+}
+
+static int inputs_take(struct ttrt_program *p, struct build_inputs *in)
+{
+	memset(in, 0, sizeof(*in));
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
+		if (!p->source_len[k])
+			continue;
+		in->source[k] = malloc(p->source_len[k]);
+		if (!in->source[k])
+			goto nomem;
+		memcpy(in->source[k], p->source[k], p->source_len[k]);
+		in->source_len[k] = p->source_len[k];
+	}
+	in->args_bad = p->args_text && !p->args;
+	if (p->args_text) {
+		in->args_text = malloc(p->args_len + 1);
+		if (!in->args_text)
+			goto nomem;
+		memcpy(in->args_text, p->args_text, p->args_len);
+		in->args_len = p->args_len;
+	}
+	return 0;
+nomem:
+	inputs_free(in);
+	return -ENOMEM;
+}
+
+static void fill_request(struct risc_job *j, int risc, const struct build_inputs *in,
+			 const struct prog_args *a, const struct prog_resolved *r)
+{
+	enum ttrt_kernel k = kernel_of_risc(risc);
+	const struct prog_kernel_args *ka = &a->kernel[args_kernel(k)];
+	const struct prog_u32s *cta = &r->kernel[args_kernel(k)].compile_args;
+
+	for (uint32_t d = 0; d < ka->n_defines; d++)
+		j->defines[d] = ka->defines[d];
+	j->wanted = true;
+	j->req = (struct build_request){
+		.risc = (enum pack_risc)risc,
+		.name = ttrt_kernel_file_names[k],
+		.source = in->source[k],
+		.source_len = in->source_len[k],
+		.noc = ka->noc,
+		.compile_args = cta->v,
+		.n_compile_args = cta->n,
+		.defines = j->defines,
+		.n_defines = ka->n_defines,
+	};
+}
+
+/* The first line of the log that says "error", for the status. */
+static void first_error_line(const char *log, char *out, size_t len)
+{
+	const char *hit = log ? strstr(log, "error") : NULL;
+	const char *start, *end;
+
+	if (!hit) {
+		snprintf(out, len, "see build/log");
+		return;
+	}
+	start = hit;
+	while (start > log && start[-1] != '\n')
+		start--;
+	end = strchr(hit, '\n');
+	snprintf(out, len, "%.*s", (int)(end ? end - start : (long)strlen(start)), start);
+}
+
+static void log_append(char **log, size_t *len, const char *fmt, const char *a, const char *b,
+		       const char *text)
+{
+	size_t add = strlen(fmt) + strlen(a) + strlen(b) + (text ? strlen(text) : 0) + 2;
+	char *n = realloc(*log, *len + add + 1);
+
+	if (!n)
+		return;
+	*log = n;
+	*len += (size_t)snprintf(n + *len, add + 1, fmt, a, b);
+	if (text) {
+		size_t t = strlen(text);
+		memcpy(n + *len, text, t);
+		*len += t;
+		if (t && text[t - 1] != '\n')
+			n[(*len)++] = '\n';
+	}
+	n[*len] = '\0';
+}
+
+static void jobs_free(struct risc_job *jobs)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		build_argv_free(jobs[r].argv);
+		build_result_free(&jobs[r].result);
+		pack_xip_free(&jobs[r].xip);
+	}
+}
+
+/* Compile every wanted RISC that cannot be reused, in parallel. */
+static void run_compilers(const struct build_env *env, struct risc_job *jobs)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		if (!jobs[r].wanted || jobs[r].reused)
+			continue;
+		jobs[r].result.status = build_start(env, &jobs[r].req, &jobs[r].job);
+		if (jobs[r].result.status)
+			jobs[r].job = NULL;
+	}
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		if (jobs[r].job)
+			build_wait(jobs[r].job, &jobs[r].result);
+}
+
+/* The outcome of the compilers: XIP images made, the log gathered, the
+ * first failure described. */
+static int collect(struct risc_job *jobs, char **log, size_t *log_len, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		struct risc_job *j = &jobs[r];
+		char why[PROG_ERROR_MAX / 2];
+
+		if (!j->wanted || j->reused)
+			continue;
+		log_append(log, log_len, "== %s for %s ==\n", j->req.name, risc_names[r],
+			   j->result.log);
+		if (j->result.status == -ENOEXEC) {
+			first_error_line(j->result.log, why, sizeof(why));
+			if (rc == 0)
+				ttrt_set_err(err, errlen, "build of %s for %s failed: %s", j->req.name,
+					     risc_names[r], why);
+			rc = rc ? rc : -EIO;
+		} else if (j->result.status) {
+			if (rc == 0)
+				ttrt_set_err(err, errlen, "build of %s for %s: %s", j->req.name,
+					     risc_names[r], strerror(-j->result.status));
+			rc = rc ? rc : j->result.status;
+		} else if (pack_xip_from_elf(j->result.elf, j->result.elf_len, j->req.name, &j->xip,
+					     why, sizeof(why))) {
+			if (rc == 0)
+				ttrt_set_err(err, errlen, "%s for %s: %s", j->req.name, risc_names[r],
+					     why);
+			rc = rc ? rc : -EIO;
+		}
+	}
+	return rc;
+}
+
+void prog_builds_free(struct ttrt_program *p)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		free(p->risc[r].elf);
+		pack_xip_free(&p->risc[r].xip);
+		memset(&p->risc[r], 0, sizeof(p->risc[r]));
+	}
+	free(p->log);
+	p->log = NULL;
+	p->log_len = 0;
+}
+
+/* Keep what was built; a RISC no kernel runs on any more is forgotten. */
+static void store_results(struct ttrt_program *p, struct risc_job *jobs, char *log, size_t log_len)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		struct prog_risc_build *b = &p->risc[r];
+		struct risc_job *j = &jobs[r];
+
+		if (j->reused)
+			continue;
+		free(b->elf);
+		pack_xip_free(&b->xip);
+		memset(b, 0, sizeof(*b));
+		if (!j->wanted || j->result.status || !j->xip.image)
+			continue;
+		*b = (struct prog_risc_build){
+			.built = true,
+			.key = j->key,
+			.elf = j->result.elf,
+			.elf_len = j->result.elf_len,
+			.xip = j->xip,
+			.cache_hit = j->result.cache_hit,
+		};
+		j->result.elf = NULL;
+		memset(&j->xip, 0, sizeof(j->xip));
+	}
+	if (log) {
+		free(p->log);
+		p->log = log;
+		p->log_len = log_len;
+	}
+}
+
+/* Keys of every wanted RISC; those whose key matches the last build are
+ * reused as they are. Caller holds p->lock. */
+static int plan(struct ttrt_program *p, const struct build_env *env, struct risc_job *jobs)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		struct risc_job *j = &jobs[r];
+
+		if (!j->wanted)
+			continue;
+		j->argv = build_argv(env, &j->req);
+		if (!j->argv)
+			return -ENOMEM;
+		j->key = build_key(env, j->argv, &j->req);
+		j->reused = p->risc[r].built && p->risc[r].key == j->key;
+	}
+	return 0;
+}
+
+struct build_run {
+	struct build_inputs in;
+	struct prog_args *args;
+	struct prog_resolved *resolved;
+	struct risc_job jobs[PACK_NUM_RISCS];
+	char *log;
+	size_t log_len;
+	char err[PROG_ERROR_MAX];
+	unsigned compiled, cache_hits;
+	uint64_t seq;             /* order of the inputs taken */
+};
+
+static int prepare(struct ttrt_program *p, struct build_run *b)
+{
+	bool any = false;
+	int rc;
+
+	if (b->in.args_bad) {
+		ttrt_set_err(b->err, sizeof(b->err), "the args do not parse (see status)");
+		return -EINVAL;
+	}
+	rc = prog_args_parse(b->in.args_text ? b->in.args_text : "", b->in.args_len, "args",
+			     TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &b->args, b->err,
+			     sizeof(b->err));
+	if (rc == 0)
+		rc = prog_resolve(p, b->args, &b->resolved, b->err, sizeof(b->err));
+	if (rc)
+		return rc;
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
+		int risc = prog_kernel_risc((enum ttrt_kernel)k);
+
+		if (!b->in.source_len[k])
+			continue;
+		any = true;
+		if (risc >= 0) {
+			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved);
+			continue;
+		}
+		for (risc = PACK_TRISC0; risc <= PACK_TRISC2; risc++)
+			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved);
+	}
+	if (!any) {
+		ttrt_set_err(b->err, sizeof(b->err),
+			     "no kernel source: write reader.cpp, writer.cpp or compute.cpp");
+		return -ENOEXEC;
+	}
+	return 0;
+}
+
+static void build_run_free(struct build_run *b)
+{
+	jobs_free(b->jobs);
+	prog_resolved_free(b->resolved);
+	prog_args_free(b->args);
+	inputs_free(&b->in);
+	free(b->log);
+}
+
+/* A build's end: results stored, state and error set unless it was a
+ * quiet build that failed, or a background build while a run goes on. */
+static void finish(struct ttrt_program *p, struct build_run *b, int rc, bool quiet, bool for_run,
+		   double ms)
+{
+	pthread_mutex_lock(&p->lock);
+	p->builds_in_flight--;
+	/* A build of older inputs that ends last must not replace a newer one. */
+	if ((rc == 0 || rc == -EIO) && b->seq > p->build_seq_stored) {
+		p->build_seq_stored = b->seq;
+		store_results(p, b->jobs, b->log, b->log_len);
+		b->log = NULL;
+	}
+	p->times.build_ms = ms;
+	p->times.builds = b->compiled;
+	p->times.cache_hits = b->cache_hits;
+	if (for_run || !p->running) {
+		if (rc && (!quiet || rc == -EIO)) {
+			prog_set_error(p, "%s", b->err);
+			prog_set_state(p, TTRT_PROGRAM_FAILED);
+		} else if (!for_run) {
+			if (rc == 0)
+				p->error[0] = '\0';
+			prog_set_state(p, p->builds_in_flight ? TTRT_PROGRAM_COMPILING :
+								 prog_rest_state(p));
+		}
+	}
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	prog_notify(p);
+}
+
+static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, bool for_run)
+{
+	int rc;
+
+	pthread_mutex_lock(&p->lock);
+	/* A run builds after the background builds, which usually leaves
+	 * it nothing to compile. */
+	while (for_run && p->builds_in_flight)
+		pthread_cond_wait(&p->changed, &p->lock);
+	rc = p->deleted && !for_run ? -ENOENT : inputs_take(p, &b->in);
+	if (rc == 0) {
+		b->seq = ++p->build_seq_next;
+		p->builds_in_flight++;
+		if (for_run || !p->running)
+			prog_set_state(p, TTRT_PROGRAM_COMPILING);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+static int build(struct ttrt_program *p, bool quiet, bool for_run)
+{
+	const struct build_env *env = NULL;
+	struct build_run *b = calloc(1, sizeof(*b));
+	struct timespec t0;
+	int rc;
+
+	if (!b)
+		return -ENOMEM;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = build_locked_inputs(p, b, for_run);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	prog_notify(p);
+	rc = prepare(p, b);
+	if (rc == 0)
+		rc = build_env_get(p->dev, &env, b->err, sizeof(b->err));
+	if (rc == 0) {
+		pthread_mutex_lock(&p->lock);
+		rc = plan(p, env, b->jobs);
+		pthread_mutex_unlock(&p->lock);
+	}
+	if (rc == 0) {
+		run_compilers(env, b->jobs);
+		rc = collect(b->jobs, &b->log, &b->log_len, b->err, sizeof(b->err));
+		for (int r = 0; r < PACK_NUM_RISCS; r++) {
+			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused;
+			b->cache_hits += b->jobs[r].result.cache_hit;
+		}
+	}
+	finish(p, b, rc, quiet, for_run, prog_ms_since(&t0));
+	build_run_free(b);
+	free(b);
+	return rc;
+}
+
+int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait, bool quiet)
+{
+	int rc = build(p, quiet, true);
+
+	if (rc == 0 && wait && wait->interrupted && wait->interrupted(wait->arg))
+		rc = -EINTR;
+	return rc;
+}
+
+int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	int rc;
+
+	pthread_mutex_lock(&p->lock);
+	rc = p->deleted ? -ENOENT : p->running ? -EBUSY : 0;
+	pthread_mutex_unlock(&p->lock);
+	if (rc)
+		return rc;
+	rc = build(p, false, false);
+	if (rc == 0 && wait && wait->interrupted && wait->interrupted(wait->arg))
+		rc = -EINTR;
+	return rc;
+}
+
+static void *background_build(void *arg)
+{
+	struct ttrt_program *p = arg;
+
+	build(p, true, false);
+	ttrt_program_put(p);
+	return NULL;
+}
+
+void prog_build_background(struct ttrt_program *p)
+{
+	pthread_attr_t attr;
+	pthread_t t;
+
+	ttrt_program_get(p);
+	if (pthread_attr_init(&attr)) {
+		ttrt_program_put(p);
+		return;
+	}
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	/* Without a thread the build happens at the next run instead. */
+	if (pthread_create(&t, &attr, background_build, p))
+		ttrt_program_put(p);
+	pthread_attr_destroy(&attr);
+}
+
+static int artifact_risc(const char *name, const char *suffix)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		size_t n = strlen(risc_names[r]);
+
+		if (!strncmp(name, risc_names[r], n) && !strcmp(name + n, suffix))
+			return r;
+	}
+	return -1;
+}
+
+static int dup_bytes(const void *src, size_t len, char **out, size_t *outlen)
+{
+	*out = malloc(len ? len : 1);
+	if (!*out)
+		return -ENOMEM;
+	memcpy(*out, src, len);
+	*outlen = len;
+	return 0;
+}
+
+int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, size_t *len)
+{
+	int elf = artifact_risc(name, ".elf"), xip = artifact_risc(name, ".xip");
+	int rc = -ENOENT;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->deleted)
+		rc = -ENOENT;
+	else if (elf >= 0 && p->risc[elf].built)
+		rc = dup_bytes(p->risc[elf].elf, p->risc[elf].elf_len, out, len);
+	else if (xip >= 0 && p->risc[xip].built)
+		rc = dup_bytes(p->risc[xip].xip.image, p->risc[xip].xip.size, out, len);
+	else if (!strcmp(name, "log") && p->log)
+		rc = dup_bytes(p->log, p->log_len, out, len);
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+int ttrt_program_artifacts(struct ttrt_program *p, const char **names, int max)
+{
+	static const char *const elf_names[PACK_NUM_RISCS] = {
+		"brisc.elf", "ncrisc.elf", "trisc0.elf", "trisc1.elf", "trisc2.elf",
+	};
+	static const char *const xip_names[PACK_NUM_RISCS] = {
+		"brisc.xip", "ncrisc.xip", "trisc0.xip", "trisc1.xip", "trisc2.xip",
+	};
+	int n = 0;
+
+	pthread_mutex_lock(&p->lock);
+	for (int r = 0; r < PACK_NUM_RISCS && !p->deleted; r++) {
+		if (!p->risc[r].built)
+			continue;
+		if (n < max)
+			names[n] = elf_names[r];
+		n++;
+		if (n < max)
+			names[n] = xip_names[r];
+		n++;
+	}
+	if (!p->deleted && p->log) {
+		if (n < max)
+			names[n] = "log";
+		n++;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return n < max ? n : max;
+}

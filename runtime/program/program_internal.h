@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * A program (ttrt.h "programs") and the stages it goes through: its
+ * sources and args (program.c), its build (program_build.c), a run on its
+ * cores (program_run.c) and the status text (program_status.c).
+ *
+ * Locking: p->lock guards every field below it. It is never held while a
+ * compiler runs, while the chip is touched or while the notify callback
+ * runs. The run thread owns the fields marked "run thread" while
+ * p->running is set.
+ */
+#ifndef TTRT_PROGRAM_INTERNAL_H
+#define TTRT_PROGRAM_INTERNAL_H
+
+#include "program/args.h"
+#include "program/build.h"
+#include "program/pack.h"
+#include "runtime_internal.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#define PROG_ERROR_MAX 1024
+
+/* What one RISC's build made. */
+struct prog_risc_build {
+	bool built;
+	uint64_t key;
+	uint8_t *elf;
+	size_t elf_len;
+	struct pack_xip xip;
+	bool cache_hit;
+};
+
+/* How a core's part of a run ended. */
+enum prog_core_result {
+	PROG_CORE_PENDING,
+	PROG_CORE_DONE,
+	PROG_CORE_FAULT,
+	PROG_CORE_TIMEOUT,
+	PROG_CORE_STOPPED,
+};
+
+struct prog_core_status {
+	struct ttrt_xy core;
+	enum prog_core_result result;
+	char detail[512];       /* the fault, or what its RISCs waited on */
+};
+
+struct prog_timings {
+	double build_ms, pack_ms, launch_ms, run_ms;
+	unsigned builds, cache_hits;
+};
+
+struct ttrt_program {
+	struct ttrt_device *dev;
+	char name[TTRT_BUFFER_NAME_MAX + 1];
+	ttrt_buffer_lookup_fn lookup;
+	void *lookup_ctx;
+
+	pthread_mutex_t lock;
+	pthread_cond_t changed;       /* a build or a run ended */
+	unsigned refs;
+	bool deleted;
+
+	char *source[TTRT_NUM_KERNELS];
+	size_t source_len[TTRT_NUM_KERNELS];
+	char *args_text;
+	size_t args_len;
+	struct prog_args *args;       /* NULL: none set, or the text did not parse */
+
+	enum ttrt_program_state state;
+	uint64_t generation;
+	char error[PROG_ERROR_MAX];
+	struct prog_timings times;
+
+	unsigned builds_in_flight;    /* background and foreground */
+	uint64_t build_seq_next;      /* inputs taken by builds, counted */
+	uint64_t build_seq_stored;    /* the newest inputs whose results are kept */
+	struct prog_risc_build risc[PACK_NUM_RISCS];
+	char *log;                    /* all compilers' output of the last build */
+	size_t log_len;
+
+	bool running;                 /* a start is under way or its run thread lives */
+	bool stop_requested;
+	int run_status;               /* how the last run ended: 0 or -errno */
+	bool launch_reported;         /* the run thread has said how the launch went */
+	int launch_rc;
+	struct prog_core_status *cores;   /* of the last run, as the run thread published them */
+	uint32_t n_cores;
+
+	void (*notify)(void *arg);
+	void *notify_arg;
+};
+
+/* program.c */
+/* Set the state and count the change; caller holds p->lock. */
+void prog_set_state(struct ttrt_program *p, enum ttrt_program_state s);
+/* Call the notify callback, with no lock held. */
+void prog_notify(struct ttrt_program *p);
+/* printf into p->error; caller holds p->lock. */
+void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The state a program at rest is in: empty, ready or failed. */
+enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
+double prog_ms_since(const struct timespec *t0);
+
+/* program_build.c */
+/* Resolve the args with the program's buffer lookup. */
+int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_resolved **out,
+		 char *err, size_t errlen);
+/* Builds what changed and waits (p->lock not held). With quiet set, a
+ * failure leaves state and error alone (a background build). */
+int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait, bool quiet);
+/* Starts prog_build on a thread of its own; the build holds a reference. */
+void prog_build_background(struct ttrt_program *p);
+void prog_builds_free(struct ttrt_program *p);
+/* The RISC a kernel runs on, or -1 for compute (three TRISCs). */
+int prog_kernel_risc(enum ttrt_kernel k);
+
+/* program_run.c */
+int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);
+
+/* core_owner.c: which program holds each core while it runs. */
+int prog_cores_claim(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n, char *err,
+		     size_t errlen);
+void prog_cores_release(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n);
+
+#endif /* TTRT_PROGRAM_INTERNAL_H */

@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Running a program: build what changed, resolve the args, pack the
+ * kernel-config buffer once, take the cores, then on a thread of its own
+ * hold the chip for the whole run (a reset waits for it), write each
+ * core's launch message and config, send go, and poll until every core
+ * is done, one faults, the timeout passes or the program is stopped. Cores
+ * that did not finish are reset, so the next program finds them idle.
+ */
+#include "program/program_internal.h"
+#include "program/pack_args.h"
+#include "tt/l1_map.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define RUN_POLL_NAP_NS    20000
+/* Faults are looked for less often than the go signal: it asks every RISC. */
+#define RUN_FAULT_EVERY_NS 1000000
+
+struct run {
+	struct ttrt_program *p;
+	struct prog_args *args;
+	struct prog_resolved *resolved;
+	struct pack_output out;
+	uint8_t *config;               /* one core's copy */
+	struct ttrt_op op;
+	struct timespec t_go;
+	char err[PROG_ERROR_MAX];
+	struct prog_core_status *cores;   /* the run thread's own; published under p->lock */
+	uint32_t n_cores;
+};
+
+static void run_free(struct run *r)
+{
+	free(r->cores);
+	pack_output_free(&r->out);
+	free(r->config);
+	prog_resolved_free(r->resolved);
+	prog_args_free(r->args);
+	free(r);
+}
+
+/* The args as they are now, parsed for this run. */
+static int run_args(struct ttrt_program *p, struct run *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = ttrt_program_get_args(p, &text, &len);
+
+	if (rc)
+		return rc;
+	rc = prog_args_parse(text ? text : "", len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y,
+			     &r->args, r->err, sizeof(r->err));
+	free(text);
+	if (rc == 0 && r->args->n_cores == 0) {
+		ttrt_set_err(r->err, sizeof(r->err),
+			     "args: no cores to run on: set [program] cores (e.g. cores = 0,0)");
+		rc = -EINVAL;
+	}
+	if (rc == 0)
+		rc = prog_resolve(p, r->args, &r->resolved, r->err, sizeof(r->err));
+	return rc;
+}
+
+static int run_pack(struct ttrt_program *p, struct run *r)
+{
+	struct pack_input in = { 0 };
+	int rc = pack_place_cbs(r->args, &in, r->err, sizeof(r->err));
+
+	if (rc)
+		return rc;
+	pack_args_room(r->args, r->resolved, &in);
+	pthread_mutex_lock(&p->lock);
+	in.host_assigned_id = (uint32_t)p->generation;
+	for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
+		in.kernel[risc] = p->risc[risc].built ? &p->risc[risc].xip : NULL;
+	rc = pack_kernel_config(&in, &r->out, r->err, sizeof(r->err));
+	pthread_mutex_unlock(&p->lock);
+	if (rc == 0) {
+		r->config = malloc(r->out.size);
+		if (!r->config)
+			rc = -ENOMEM;
+	}
+	return rc;
+}
+
+/* Launch message and config on every core, then go on every core, so
+ * that cores that signal each other all start together. */
+static int launch_cores(struct run *r)
+{
+	struct ttrt_device *dev = r->p->dev;
+	int rc = 0;
+
+	for (uint32_t c = 0; rc == 0 && c < r->args->n_cores; c++) {
+		const uint32_t *args[PACK_NUM_SLOTS];
+		uint32_t n[PACK_NUM_SLOTS];
+		struct ttrt_xy core = r->args->cores[c];
+
+		memcpy(r->config, r->out.config, r->out.size);
+		pack_core_args(r->resolved, c, args, n);
+		rc = pack_write_rta(&r->out, r->config, args, n);
+		for (int risc = 0; rc == 0 && risc < TTRT_NUM_RISCS; risc++)
+			rc = ttrt_dprint_consume(dev, core, risc);
+		if (rc == 0)
+			rc = ttrt_launch_prepare_locked(dev, core, &r->out.launch);
+		if (rc == 0)
+			rc = ttrt_l1_write(dev, core, r->out.launch.kernel_config_base[0], r->config,
+					   r->out.size);
+		if (rc)
+			ttrt_set_err(r->err, sizeof(r->err), "writing the launch to core %u,%u: %s",
+				     core.x, core.y, strerror(-rc));
+	}
+	for (uint32_t c = 0; rc == 0 && c < r->args->n_cores; c++)
+		rc = ttrt_launch_go_locked(dev, r->args->cores[c]);
+	return rc;
+}
+
+/* What each RISC of a core that did not finish was doing. */
+static void describe_core(struct ttrt_device *dev, struct prog_core_status *cs)
+{
+	size_t used = strlen(cs->detail);
+
+	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < sizeof(cs->detail); risc++) {
+		struct ttrt_risc_detail d;
+		char why[320] = "";
+
+		if (ttrt_core_risc_detail(dev, cs->core, risc, &d))
+			continue;
+		if (d.state == TTRT_RISC_FAULT)
+			snprintf(why, sizeof(why), "fault: %s", d.fault);
+		else if (d.state == TTRT_RISC_WAITING || d.state == TTRT_RISC_RUNNING)
+			ttrt_core_wait_reason(dev, cs->core, risc, why, sizeof(why));
+		else
+			continue;
+		if (!why[0])
+			snprintf(why, sizeof(why), "%s", ttrt_risc_state_name(d.state));
+		used += (size_t)snprintf(cs->detail + used, sizeof(cs->detail) - used,
+					 "%s%s pc 0x%08x %s", used ? "; " : "", ttrt_risc_names[risc],
+					 d.pc, why);
+	}
+}
+
+static bool core_faulted(struct ttrt_device *dev, struct prog_core_status *cs)
+{
+	enum ttrt_risc_state states[TTRT_NUM_RISCS];
+	uint32_t pcs[TTRT_NUM_RISCS];
+
+	if (ttrt_core_risc_states(dev, cs->core, states, pcs))
+		return false;
+	for (int risc = 0; risc < TTRT_NUM_RISCS; risc++)
+		if (states[risc] == TTRT_RISC_FAULT)
+			return true;
+	return false;
+}
+
+static bool stop_requested(struct ttrt_program *p)
+{
+	bool stop;
+
+	pthread_mutex_lock(&p->lock);
+	stop = p->stop_requested;
+	pthread_mutex_unlock(&p->lock);
+	return stop;
+}
+
+/* Poll every core until it is done; the first fault, the deadline or a
+ * stop ends the wait for all. 0, -EIO, -ETIMEDOUT or -EINTR. */
+static int watch(struct run *r, struct prog_core_status *cores, uint32_t n)
+{
+	struct ttrt_device *dev = r->p->dev;
+	struct timespec nap = { 0, RUN_POLL_NAP_NS };
+	uint64_t since_fault_check = 0;
+	uint32_t pending = n;
+
+	for (;;) {
+		bool check_faults = since_fault_check >= RUN_FAULT_EVERY_NS;
+
+		for (uint32_t c = 0; c < n; c++) {
+			uint8_t signal = 0;
+
+			if (cores[c].result != PROG_CORE_PENDING)
+				continue;
+			if (ttrt_l1_read(dev, cores[c].core, TT_MEM_GO_MSG_SIGNAL, &signal, 1) == 0 &&
+			    signal == TT_RUN_MSG_DONE) {
+				cores[c].result = PROG_CORE_DONE;
+				pending--;
+			} else if (check_faults && core_faulted(dev, &cores[c])) {
+				cores[c].result = PROG_CORE_FAULT;
+				return -EIO;
+			}
+		}
+		if (!pending)
+			return 0;
+		since_fault_check = check_faults ? 0 : since_fault_check + RUN_POLL_NAP_NS;
+		if (stop_requested(r->p))
+			return -EINTR;
+		if (ttrt_op_check(&r->op) == -ETIMEDOUT)
+			return -ETIMEDOUT;
+		nanosleep(&nap, NULL);
+	}
+}
+
+/* The cores that did not finish: described while they still show what
+ * they were doing, then reset. */
+static int settle(struct run *r, struct prog_core_status *cores, uint32_t n, int rc)
+{
+	struct ttrt_device *dev = r->p->dev;
+	struct ttrt_xy *stuck = calloc(n ? n : 1, sizeof(*stuck));
+	enum prog_core_result why = rc == -ETIMEDOUT ? PROG_CORE_TIMEOUT : PROG_CORE_STOPPED;
+	uint32_t n_stuck = 0;
+	struct ttrt_op op;
+	int reset_rc;
+
+	for (uint32_t c = 0; c < n; c++) {
+		if (cores[c].result == PROG_CORE_DONE)
+			continue;
+		if (cores[c].result == PROG_CORE_PENDING)
+			cores[c].result = core_faulted(dev, &cores[c]) ? PROG_CORE_FAULT : why;
+		describe_core(dev, &cores[c]);
+		if (stuck)
+			stuck[n_stuck++] = cores[c].core;
+	}
+	if (!n_stuck) {
+		free(stuck);
+		return 0;
+	}
+	/* The reset is not the user's wait: it gets the device's own deadline. */
+	ttrt_op_start(&op, dev, 0, NULL);
+	reset_rc = ttrt_cores_reboot(dev, stuck, n_stuck, &op, NULL, 0);
+	free(stuck);
+	return reset_rc;
+}
+
+static const char *first_failure(const struct prog_core_status *cores, uint32_t n,
+				 enum prog_core_result kind, uint32_t *index)
+{
+	for (uint32_t c = 0; c < n; c++)
+		if (cores[c].result == kind) {
+			*index = c;
+			return cores[c].detail;
+		}
+	return NULL;
+}
+
+static void report_end(struct ttrt_program *p, struct run *r, struct prog_core_status *cores,
+		       uint32_t n, int rc, int reset_rc)
+{
+	uint32_t c = 0;
+	const char *d;
+
+	if (rc == -EIO && (d = first_failure(cores, n, PROG_CORE_FAULT, &c)))
+		prog_set_error(p, "core %u,%u faulted: %s", cores[c].core.x, cores[c].core.y, d);
+	else if (rc == -ETIMEDOUT && (d = first_failure(cores, n, PROG_CORE_TIMEOUT, &c)))
+		prog_set_error(p, "timed out after %u ms; core %u,%u: %s", r->op.timeout_ms,
+			       cores[c].core.x, cores[c].core.y, d);
+	else if (rc == -EINTR)
+		prog_set_error(p, "stopped");
+	else if (rc)
+		prog_set_error(p, "%s", r->err[0] ? r->err : strerror(-rc));
+	if (reset_rc) {
+		char first[PROG_ERROR_MAX];
+
+		snprintf(first, sizeof(first), "%s", p->error);
+		prog_set_error(p, "%s; resetting its cores failed: %s", first, strerror(-reset_rc));
+	}
+	prog_set_state(p, rc == 0 ? TTRT_PROGRAM_DONE :
+			  rc == -ETIMEDOUT ? TTRT_PROGRAM_TIMEOUT : TTRT_PROGRAM_FAILED);
+}
+
+/* Copy the run's per-core results where the status sees them. Caller
+ * holds p->lock. */
+static int publish_cores(struct ttrt_program *p, const struct run *r)
+{
+	size_t bytes = (r->n_cores ? r->n_cores : 1) * sizeof(*r->cores);
+
+	if (p->n_cores != r->n_cores || !p->cores) {
+		struct prog_core_status *c = realloc(p->cores, bytes);
+
+		if (!c)
+			return -ENOMEM;
+		p->cores = c;
+		p->n_cores = r->n_cores;
+	}
+	memcpy(p->cores, r->cores, r->n_cores * sizeof(*r->cores));
+	return 0;
+}
+
+/* The run's end, for everyone: the state, error and timings, the
+ * callback, then the waiters, so a waiter that returns finds the
+ * callback done too. */
+static void run_end(struct run *r, int rc, int reset_rc, bool launched)
+{
+	struct ttrt_program *p = r->p;
+
+	pthread_mutex_lock(&p->lock);
+	if (!p->launch_reported) {
+		p->launch_reported = true;
+		p->launch_rc = rc;
+	}
+	publish_cores(p, r);
+	if (launched)
+		p->times.run_ms = prog_ms_since(&r->t_go);
+	report_end(p, r, r->cores, r->n_cores, rc, reset_rc);
+	p->run_status = rc;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	prog_notify(p);
+	pthread_mutex_lock(&p->lock);
+	p->running = false;
+	p->stop_requested = false;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void report_launch(struct run *r, double launch_ms)
+{
+	struct ttrt_program *p = r->p;
+
+	pthread_mutex_lock(&p->lock);
+	p->launch_reported = true;
+	p->launch_rc = 0;
+	p->times.launch_ms = launch_ms;
+	p->error[0] = '\0';
+	publish_cores(p, r);
+	prog_set_state(p, TTRT_PROGRAM_RUNNING);
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	prog_notify(p);
+}
+
+static void *run_thread(void *arg)
+{
+	struct run *r = arg;
+	struct ttrt_program *p = r->p;
+	struct ttrt_device *dev = p->dev;
+	struct timespec t0;
+	bool launched = false;
+	int rc, reset_rc = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = ttrt_chip_lock_launch(dev, &r->op);
+	if (rc) {
+		ttrt_set_err(r->err, sizeof(r->err), "%s",
+			     rc == -EIO ? "the chip is down: write 1 to device/reset" :
+					  "the chip stayed busy: a reset holds it");
+		goto end;
+	}
+	rc = launch_cores(r);
+	if (rc == 0) {
+		clock_gettime(CLOCK_MONOTONIC, &r->t_go);
+		launched = true;
+		report_launch(r, prog_ms_since(&t0));
+		rc = watch(r, r->cores, r->n_cores);
+	}
+	if (rc)
+		reset_rc = settle(r, r->cores, r->n_cores, rc);
+	ttrt_chip_unlock(dev);
+end:
+	prog_cores_release(p, r->args->cores, r->args->n_cores);
+	run_end(r, rc, reset_rc, launched);
+	run_free(r);
+	ttrt_program_put(p);
+	return NULL;
+}
+
+/* A start that ends before its run thread: state, error, waiters. */
+static int start_failed(struct ttrt_program *p, struct run *r, int rc, bool build_said)
+{
+	pthread_mutex_lock(&p->lock);
+	if (rc == -EINTR) {
+		prog_set_error(p, "stopped before it ran");
+		prog_set_state(p, prog_rest_state(p));
+	} else if (!build_said) {
+		prog_set_error(p, "%s", r->err[0] ? r->err : strerror(-rc));
+		prog_set_state(p, TTRT_PROGRAM_FAILED);
+	}
+	p->run_status = rc;
+	p->running = false;
+	p->stop_requested = false;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	prog_notify(p);
+	run_free(r);
+	return rc;
+}
+
+static int cores_init(struct run *r)
+{
+	r->n_cores = r->args->n_cores;
+	r->cores = calloc(r->n_cores, sizeof(*r->cores));
+	if (!r->cores)
+		return -ENOMEM;
+	for (uint32_t c = 0; c < r->n_cores; c++)
+		r->cores[c].core = r->args->cores[c];
+	return 0;
+}
+
+static int spawn(struct ttrt_program *p, struct run *r)
+{
+	pthread_attr_t attr;
+	pthread_t t;
+	int rc = pthread_attr_init(&attr);
+
+	if (rc)
+		return -rc;
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	ttrt_program_get(p);
+	rc = pthread_create(&t, &attr, run_thread, r);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		ttrt_program_put(p);
+		return -rc;
+	}
+	return 0;
+}
+
+int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	struct run *r = calloc(1, sizeof(*r));
+	struct timespec t0;
+	int rc;
+
+	if (!r)
+		return -ENOMEM;
+	r->p = p;
+	pthread_mutex_lock(&p->lock);
+	rc = p->deleted ? -ENOENT : p->running ? -EBUSY : 0;
+	if (rc == 0) {
+		p->running = true;
+		p->stop_requested = false;
+		p->launch_reported = false;
+	}
+	pthread_mutex_unlock(&p->lock);
+	if (rc) {
+		run_free(r);
+		return rc;
+	}
+	rc = prog_build(p, wait, false);
+	if (rc == 0 && stop_requested(p))
+		rc = -EINTR;
+	if (rc)
+		return start_failed(p, r, rc, rc != -EINTR);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = run_args(p, r);
+	if (rc == 0)
+		rc = run_pack(p, r);
+	if (rc == 0)
+		rc = cores_init(r);
+	if (rc == 0) {
+		pthread_mutex_lock(&p->lock);
+		p->times.pack_ms = prog_ms_since(&t0);
+		p->times.launch_ms = 0;
+		p->times.run_ms = 0;
+		pthread_mutex_unlock(&p->lock);
+		rc = prog_cores_claim(p, r->args->cores, r->args->n_cores, r->err, sizeof(r->err));
+	}
+	if (rc)
+		return start_failed(p, r, rc, false);
+	ttrt_op_start(&r->op, p->dev, r->args->timeout_ms, NULL);
+	rc = spawn(p, r);
+	if (rc) {
+		prog_cores_release(p, r->args->cores, r->args->n_cores);
+		return start_failed(p, r, rc, false);
+	}
+	pthread_mutex_lock(&p->lock);
+	while (!p->launch_reported)
+		pthread_cond_wait(&p->changed, &p->lock);
+	rc = p->launch_rc;
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+int ttrt_program_start(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	return prog_run_start(p, wait);
+}
+
+static bool interrupted(const struct ttrt_wait *wait)
+{
+	return wait && wait->interrupted && wait->interrupted(wait->arg);
+}
+
+int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	struct timespec slice;
+	int rc = 0;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->running) {
+		if (!wait || !wait->interrupted) {
+			pthread_cond_wait(&p->changed, &p->lock);
+			continue;
+		}
+		if (interrupted(wait)) {
+			/* The run thread sees the request within one poll. */
+			p->stop_requested = true;
+			while (p->running)
+				pthread_cond_wait(&p->changed, &p->lock);
+			rc = -EINTR;
+			break;
+		}
+		clock_gettime(CLOCK_REALTIME, &slice);
+		slice.tv_nsec += 10 * 1000 * 1000;
+		if (slice.tv_nsec >= 1000000000L) {
+			slice.tv_sec++;
+			slice.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&p->changed, &p->lock, &slice);
+	}
+	if (rc == 0)
+		rc = p->run_status;
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+int ttrt_program_run(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	int rc = prog_run_start(p, wait);
+
+	return rc ? rc : ttrt_program_wait(p, wait);
+}
+
+int ttrt_program_stop(struct ttrt_program *p)
+{
+	pthread_mutex_lock(&p->lock);
+	if (p->running)
+		p->stop_requested = true;
+	while (p->running || p->builds_in_flight)
+		pthread_cond_wait(&p->changed, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * A program's status text (docs/programs.md): `key value` lines for the
+ * program as a whole, then one `core X,Y result` line per core of its
+ * last run. For a core still running, what each of its RISCs waits on is
+ * read live from the hardware (ttrt_core_wait_reason), so `cat status`
+ * during a hang names the CB, barrier or semaphore.
+ */
+#include "program/program_internal.h"
+#include "strbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *core_result_name(enum prog_core_result r)
+{
+	switch (r) {
+	case PROG_CORE_DONE:
+		return "done";
+	case PROG_CORE_FAULT:
+		return "fault";
+	case PROG_CORE_TIMEOUT:
+		return "timeout";
+	case PROG_CORE_STOPPED:
+		return "stopped";
+	default:
+		return "running";
+	}
+}
+
+/* Everything the text needs, copied under the lock. */
+struct status_copy {
+	char name[TTRT_BUFFER_NAME_MAX + 1];
+	enum ttrt_program_state state;
+	bool kernels[TTRT_NUM_KERNELS];
+	char error[PROG_ERROR_MAX];
+	struct prog_timings times;
+	struct prog_core_status *cores;
+	uint32_t n_cores;
+	bool running;
+};
+
+static int take_copy(struct ttrt_program *p, struct status_copy *c)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&p->lock);
+	memcpy(c->name, p->name, sizeof(c->name));
+	c->state = p->state;
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		c->kernels[k] = p->source_len[k] > 0;
+	memcpy(c->error, p->error, sizeof(c->error));
+	c->times = p->times;
+	c->running = p->running;
+	c->n_cores = p->n_cores;
+	c->cores = NULL;
+	if (p->n_cores) {
+		c->cores = malloc(p->n_cores * sizeof(*c->cores));
+		if (c->cores)
+			memcpy(c->cores, p->cores, p->n_cores * sizeof(*c->cores));
+		else
+			rc = -ENOMEM;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+static void live_waits(struct ttrt_program *p, struct strbuf *sb, struct ttrt_xy core)
+{
+	for (int risc = 0; risc < TTRT_NUM_RISCS; risc++) {
+		struct ttrt_risc_detail d;
+		char why[320] = "";
+
+		if (ttrt_core_risc_detail(p->dev, core, risc, &d))
+			continue;
+		if (d.state != TTRT_RISC_WAITING && d.state != TTRT_RISC_RUNNING &&
+		    d.state != TTRT_RISC_FAULT)
+			continue;
+		if (d.state == TTRT_RISC_FAULT)
+			snprintf(why, sizeof(why), "fault: %s", d.fault);
+		else
+			ttrt_core_wait_reason(p->dev, core, risc, why, sizeof(why));
+		strbuf_printf(sb, "; %s pc 0x%08x %s", ttrt_risc_names[risc], d.pc,
+			      why[0] ? why : ttrt_risc_state_name(d.state));
+	}
+}
+
+static void render_cores(struct ttrt_program *p, struct strbuf *sb, const struct status_copy *c)
+{
+	for (uint32_t i = 0; i < c->n_cores; i++) {
+		const struct prog_core_status *cs = &c->cores[i];
+
+		strbuf_printf(sb, "core %u,%u %s", cs->core.x, cs->core.y,
+			      core_result_name(cs->result));
+		if (cs->result == PROG_CORE_PENDING && c->running)
+			live_waits(p, sb, cs->core);
+		else if (cs->detail[0])
+			strbuf_printf(sb, ": %s", cs->detail);
+		strbuf_printf(sb, "\n");
+	}
+}
+
+int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
+{
+	struct status_copy c;
+	struct strbuf sb;
+	int rc = take_copy(p, &c);
+
+	if (rc)
+		return rc;
+	memset(&sb, 0, sizeof(sb));
+	strbuf_printf(&sb, "program %s\nstate %s\nkernels", c.name,
+		      ttrt_program_state_name(c.state));
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		if (c.kernels[k])
+			strbuf_printf(&sb, " %s", ttrt_kernel_file_names[k]);
+	strbuf_printf(&sb, "\nbuild_ms %.3f (%u built, %u from the cache)\n", c.times.build_ms,
+		      c.times.builds, c.times.cache_hits);
+	strbuf_printf(&sb, "pack_ms %.3f\nlaunch_ms %.3f\nrun_ms %.3f\n", c.times.pack_ms,
+		      c.times.launch_ms, c.times.run_ms);
+	if (c.error[0])
+		strbuf_printf(&sb, "error %s\n", c.error);
+	render_cores(p, &sb, &c);
+	free(c.cores);
+	return strbuf_finish(&sb, out, len);
+}

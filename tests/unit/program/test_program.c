@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The program API (ttrt.h "programs") on the simulated chip, without a
+ * mount: a loopback (a reader and a writer through a CB) run twice and
+ * compared byte for byte, the second run building nothing; then what goes
+ * wrong: bad args, no source, a compile error, an unknown buffer, a kernel
+ * that hangs (timeout, what it waits on, the cores reset and the next run
+ * fine), two programs on one core, a run interrupted, delete while running.
+ *
+ * test_program KERNELS_DIR   (tests/unit/sdk/kernels)
+ */
+#include "../launch/launch_util.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PAGES 8
+#define PAGE  2048
+
+static const char *kernels_dir;
+static struct ttrt_buffer *buf_in, *buf_out;
+
+static int lookup(void *ctx, const char *name, struct ttrt_buffer **out)
+{
+	(void)ctx;
+	if (!strcmp(name, "in"))
+		*out = buf_in;
+	else if (!strcmp(name, "out"))
+		*out = buf_out;
+	else
+		return -ENOENT;
+	ttrt_buffer_get(*out);
+	return 0;
+}
+
+static char *kernel_source(const char *name, size_t *len)
+{
+	char path[512];
+	char *src;
+
+	snprintf(path, sizeof(path), "%s/%s", kernels_dir, name);
+	src = (char *)read_file(path, len);
+	REQUIRE(src != NULL, "cannot read %s", path);
+	return src;
+}
+
+static void set_kernel(struct ttrt_program *p, enum ttrt_kernel k, const char *file)
+{
+	size_t len = 0;
+	char *src = kernel_source(file, &len);
+
+	CHECK_EQ(ttrt_program_set_source(p, k, src, len), 0);
+	free(src);
+}
+
+static int set_args(struct ttrt_program *p, const char *text)
+{
+	char err[512] = "";
+	int rc = ttrt_program_set_args(p, text, strlen(text), err, sizeof(err));
+
+	if (rc)
+		fprintf(stderr, "(args: %s)\n", err);
+	return rc;
+}
+
+static char *status(struct ttrt_program *p)
+{
+	char *text = NULL;
+	size_t len = 0;
+
+	REQUIRE(ttrt_program_render_status(p, &text, &len) == 0, "status");
+	return text;
+}
+
+static bool status_has(struct ttrt_program *p, const char *want)
+{
+	char *s = status(p);
+	bool ok = strstr(s, want) != NULL;
+
+	if (!ok)
+		fprintf(stderr, "status lacks '%s':\n%s", want, s);
+	free(s);
+	return ok;
+}
+
+static const char loopback_args[] = "[program]\ncores = 1,1\n"
+				    "[cb.0]\nformat = bfloat16\npages = 2\n"
+				    "[reader]\nargs = @in 8\ncompile_args = accessor(in)\n"
+				    "[writer]\nargs = @out 8\n";
+
+static struct ttrt_program *new_program(struct ttrt_device *dev, const char *name)
+{
+	struct ttrt_program *p;
+
+	REQUIRE(ttrt_program_new(dev, name, lookup, NULL, &p) == 0, "program %s", name);
+	return p;
+}
+
+static void test_loopback(struct ttrt_device *dev)
+{
+	static uint8_t in[PAGES * PAGE], out[PAGES * PAGE];
+	struct ttrt_program *p = new_program(dev, "loopback");
+
+	for (size_t i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(rand() >> 7);
+	CHECK_EQ(ttrt_buffer_write(buf_in, 0, in, sizeof(in)), 0);
+	CHECK_EQ(ttrt_program_state(p), TTRT_PROGRAM_EMPTY);
+	CHECK_EQ(set_args(p, loopback_args), 0);
+	set_kernel(p, TTRT_KERNEL_READER, "loopback_reader.cpp");
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK_EQ(ttrt_program_run(p, NULL), 0);
+	CHECK(status_has(p, "state done\n"), "done");
+	CHECK(status_has(p, "core 1,1 done\n"), "core done");
+	CHECK_EQ(ttrt_buffer_read(buf_out, 0, out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) == 0, "loopback copies the bytes");
+
+	/* Again, with other bytes: nothing is built, the result is new. */
+	for (size_t i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)~in[i];
+	CHECK_EQ(ttrt_buffer_write(buf_in, 0, in, sizeof(in)), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), 0);
+	CHECK(status_has(p, "(0 built"), "a warm run builds nothing");
+	CHECK_EQ(ttrt_buffer_read(buf_out, 0, out, sizeof(out)), 0);
+	CHECK(memcmp(in, out, sizeof(in)) == 0, "second run copies the new bytes");
+
+	{
+		const char *names[16];
+		int n = ttrt_program_artifacts(p, names, 16);
+		char *elf = NULL;
+		size_t len = 0;
+
+		CHECK_EQ(n, 5);   /* brisc and ncrisc, elf and xip, and the log */
+		CHECK_EQ(ttrt_program_artifact(p, "ncrisc.elf", &elf, &len), 0);
+		CHECK(len > 4 && elf && !memcmp(elf, "\x7f" "ELF", 4), "ncrisc.elf is an ELF");
+		free(elf);
+		CHECK_EQ(ttrt_program_artifact(p, "trisc0.elf", &elf, &len), -ENOENT);
+	}
+	CHECK_EQ(ttrt_program_delete(p), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), -ENOENT);
+	ttrt_program_put(p);
+}
+
+static void test_bad_input(struct ttrt_device *dev)
+{
+	static const char broken[] = "void kernel_main()\n{\n\tint x = ;\n}\n";
+	struct ttrt_program *p = new_program(dev, "bad");
+
+	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\nbogus = 1\n"), -EINVAL);
+	CHECK(status_has(p, "args:3:"), "the bad line");
+	CHECK(status_has(p, "state failed"), "failed");
+	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\n"), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), -ENOEXEC);
+	CHECK(status_has(p, "no kernel source"), "no source");
+
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, broken, sizeof(broken) - 1), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), -EIO);
+	CHECK(status_has(p, "writer.cpp:3:"), "the compile error's line");
+	{
+		char *log = NULL;
+		size_t len = 0;
+
+		CHECK_EQ(ttrt_program_artifact(p, "log", &log, &len), 0);
+		CHECK(log && memmem(log, len, "writer.cpp:3:", 13), "the log has it");
+		free(log);
+	}
+	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\n[reader]\nargs = @nosuch\n"), 0);
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK_EQ(ttrt_program_run(p, NULL), -ENOENT);
+	CHECK(status_has(p, "no DRAM buffer 'nosuch'"), "unknown buffer");
+	ttrt_program_put(p);
+}
+
+/* The writer alone: it waits on CB 0 that no reader fills. */
+static struct ttrt_program *hanging_program(struct ttrt_device *dev, const char *name,
+					    const char *timeout_ms)
+{
+	struct ttrt_program *p = new_program(dev, name);
+	char args[256];
+
+	snprintf(args, sizeof(args),
+		 "[program]\ncores = 1,1\ntimeout_ms = %s\n[cb.0]\nformat = bfloat16\npages = 2\n"
+		 "[writer]\nargs = @out 8\n",
+		 timeout_ms);
+	CHECK_EQ(set_args(p, args), 0);
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	return p;
+}
+
+static void test_hang(struct ttrt_device *dev)
+{
+	struct ttrt_program *p = hanging_program(dev, "hang", "300");
+	struct ttrt_program *ok = new_program(dev, "after");
+
+	CHECK_EQ(ttrt_program_run(p, NULL), -ETIMEDOUT);
+	CHECK(status_has(p, "state timeout"), "timeout");
+	CHECK(status_has(p, "core 1,1 timeout: brisc"), "names the RISC");
+	/* The same core right after: it was reset and runs the next program. */
+	CHECK_EQ(set_args(ok, loopback_args), 0);
+	set_kernel(ok, TTRT_KERNEL_READER, "loopback_reader.cpp");
+	set_kernel(ok, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK_EQ(ttrt_program_run(ok, NULL), 0);
+	ttrt_program_put(ok);
+	ttrt_program_put(p);
+}
+
+static int calls_until_interrupt;
+
+static int interrupt_later(void *arg)
+{
+	(void)arg;
+	return --calls_until_interrupt <= 0;
+}
+
+static void test_busy_and_stop(struct ttrt_device *dev)
+{
+	struct ttrt_program *a = hanging_program(dev, "a", "20000");
+	struct ttrt_program *b = hanging_program(dev, "b", "20000");
+	struct ttrt_wait wait = { interrupt_later, NULL };
+	struct timespec t0;
+
+	CHECK_EQ(ttrt_program_start(a, NULL), 0);
+	CHECK_EQ(ttrt_program_state(a), TTRT_PROGRAM_RUNNING);
+	CHECK_EQ(ttrt_program_start(a, NULL), -EBUSY);
+	CHECK_EQ(ttrt_program_run(b, NULL), -EBUSY);
+	CHECK(status_has(b, "core 1,1 is in use by program 'a'"), "who holds the core");
+	CHECK_EQ(ttrt_program_delete(a), -EBUSY);
+	CHECK_EQ(ttrt_program_set_source(a, TTRT_KERNEL_READER, "x", 1), -EBUSY);
+	/* A live status names what the writer waits on. */
+	usleep(100000);
+	CHECK(status_has(a, "core 1,1 running; brisc"), "live per-RISC line");
+
+	calls_until_interrupt = 5;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_EQ(ttrt_program_wait(a, &wait), -EINTR);
+	{
+		struct timespec t1;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		CHECK(t1.tv_sec - t0.tv_sec < 10, "interrupted long before the timeout");
+	}
+	CHECK(status_has(a, "core 1,1 stopped"), "stopped");
+	CHECK_EQ(ttrt_program_delete(a), 0);
+	ttrt_program_put(a);
+
+	/* The core is free again; b times out on its own. */
+	CHECK_EQ(set_args(b, "[program]\ncores = 1,1\ntimeout_ms = 200\n[cb.0]\nformat = bfloat16\n"
+			     "pages = 2\n[writer]\nargs = @out 8\n"),
+		 0);
+	CHECK_EQ(ttrt_program_run(b, NULL), -ETIMEDOUT);
+	ttrt_program_stop(b);
+	ttrt_program_put(b);
+}
+
+int main(int argc, char **argv)
+{
+	char cache[] = "/tmp/ttfs-test-program-XXXXXX";
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	char err[512] = "";
+
+	REQUIRE(argc == 2, "usage: %s KERNELS_DIR", argv[0]);
+	kernels_dir = argv[1];
+	REQUIRE(mkdtemp(cache) != NULL, "mkdtemp");
+	ttrt_config_defaults(&cfg);
+	REQUIRE(ttrt_config_set(&cfg, "dram_size", "64M", err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(ttrt_config_set(&cfg, "cache_dir", cache, err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(ttrt_device_open(&cfg, &dev, err, sizeof(err)) == 0, "open: %s", err);
+	REQUIRE(ttrt_buffer_new(dev, "in", &buf_in) == 0, "in");
+	REQUIRE(ttrt_buffer_new(dev, "out", &buf_out) == 0, "out");
+	REQUIRE(ttrt_buffer_set_size(buf_in, PAGES * PAGE) == 0, "in size");
+	REQUIRE(ttrt_buffer_set_size(buf_out, PAGES * PAGE) == 0, "out size");
+
+	test_loopback(dev);
+	test_bad_input(dev);
+	test_hang(dev);
+	test_busy_and_stop(dev);
+
+	ttrt_buffer_put(buf_in);
+	ttrt_buffer_put(buf_out);
+	ttrt_device_close(dev);
+	{
+		char cmd[128];
+		snprintf(cmd, sizeof(cmd), "rm -rf %s", cache);
+		if (system(cmd) != 0)
+			fprintf(stderr, "could not remove %s\n", cache);
+	}
+	return check_exit("test_program");
+}
