@@ -141,6 +141,7 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	int rc;
 
 	ttrt_op_start(&op, dev, 0, wait);
+	ttrt_programs_stop_all(dev);
 	rc = ttrt_chip_lock(dev, 1, &op);
 	if (rc == -EINTR)
 		ttrt_set_err(err, errlen, "interrupted while waiting for the chip");

@@ -77,6 +77,8 @@ int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core);
  * ready, within op; the caller holds the chip shared and owns the cores. */
 int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,
 		      const struct ttrt_op *op, char *err, size_t errlen);
+/* Ask every running program to stop (runtime/program/core_owner.c). */
+void ttrt_programs_stop_all(struct ttrt_device *dev);
 /* Poll a core's go signal until DONE, within op. */
 int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct ttrt_op *op);
 /* Upload the firmware and wait for every core; the caller holds chip_lock

@@ -138,6 +138,7 @@ struct ttrt_wait {
 };
 
 /* Stop everything and reload firmware on every core; err says why not.
+ * Programs that run are stopped first (their runs end with -EINTR).
  * Boot, reset and launches take the chip as a whole: a reset waits for
  * launches under way and none starts during it. One deadline, the config's
  * timeout_ms, bounds the whole reset, waiting for the chip included:

@@ -44,3 +44,21 @@ void prog_cores_release(struct ttrt_program *p, const struct ttrt_xy *cores, uin
 	}
 	pthread_mutex_unlock(&dev->programs_lock);
 }
+
+/* A device reset stops everything: each program running asks its run
+ * thread to stop, which resets its cores and lets go of the chip. */
+void ttrt_programs_stop_all(struct ttrt_device *dev)
+{
+	pthread_mutex_lock(&dev->programs_lock);
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct ttrt_program *p = dev->core_owner[i];
+
+		if (!p)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		if (p->running)
+			p->stop_requested = true;
+		pthread_mutex_unlock(&p->lock);
+	}
+	pthread_mutex_unlock(&dev->programs_lock);
+}

@@ -192,9 +192,11 @@ static void fill_request(struct risc_job *j, int risc, const struct build_inputs
 /* The first line of the log that says "error", for the status. */
 static void first_error_line(const char *log, char *out, size_t len)
 {
-	const char *hit = log ? strstr(log, "error") : NULL;
+	const char *hit = log ? strstr(log, ": error:") : NULL;
 	const char *start, *end;
 
+	if (!hit && log)
+		hit = strstr(log, "error");   /* the linker's own words */
 	if (!hit) {
 		snprintf(out, len, "see build/log");
 		return;

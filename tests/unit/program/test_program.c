@@ -143,6 +143,18 @@ static void test_loopback(struct ttrt_device *dev)
 	ttrt_program_put(p);
 }
 
+/* After all that, the chip still runs programs. */
+static void test_loopback_again(struct ttrt_device *dev)
+{
+	struct ttrt_program *p = new_program(dev, "again");
+
+	CHECK_EQ(set_args(p, loopback_args), 0);
+	set_kernel(p, TTRT_KERNEL_READER, "loopback_reader.cpp");
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK_EQ(ttrt_program_run(p, NULL), 0);
+	ttrt_program_put(p);
+}
+
 static void test_bad_input(struct ttrt_device *dev)
 {
 	static const char broken[] = "void kernel_main()\n{\n\tint x = ;\n}\n";
@@ -253,6 +265,49 @@ static void test_busy_and_stop(struct ttrt_device *dev)
 	ttrt_program_put(b);
 }
 
+/* device reset stops a program that runs, long before its timeout. */
+static void test_reset_stops(struct ttrt_device *dev)
+{
+	struct ttrt_program *p = hanging_program(dev, "reset", "20000");
+	char err[256] = "";
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_EQ(ttrt_program_start(p, NULL), 0);
+	CHECK_EQ(ttrt_device_reset(dev, NULL, err, sizeof(err)), 0);
+	CHECK_EQ(ttrt_program_wait(p, NULL), -EINTR);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	CHECK(t1.tv_sec - t0.tv_sec < 10, "the reset did not wait for the timeout");
+	CHECK(status_has(p, "error stopped"), "stopped");
+	ttrt_program_put(p);
+}
+
+/* A kernel that faults ends the run with EIO, and the status names the
+ * core, the RISC, the PC and the cause. */
+static void expect_fault(struct ttrt_device *dev, const char *body, const char *cause)
+{
+	struct ttrt_program *p = new_program(dev, "fault");
+	char src[512];
+
+	snprintf(src, sizeof(src),
+		 "#include \"api/dataflow/dataflow_api.h\"\nvoid kernel_main()\n{\n%s\n}\n", body);
+	CHECK_EQ(set_args(p, "[program]\ncores = 2,3\ntimeout_ms = 5000\n"), 0);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_READER, src, strlen(src)), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), -EIO);
+	CHECK(status_has(p, "state failed"), "failed");
+	CHECK(status_has(p, "core 2,3 faulted: ncrisc pc 0x"), "names core, RISC and PC");
+	CHECK(status_has(p, cause), "names the cause");
+	ttrt_program_put(p);
+}
+
+static void test_faults(struct ttrt_device *dev)
+{
+	expect_fault(dev, "\tasm volatile(\".word 0\");", "illegal instruction");
+	expect_fault(dev, "\t*(volatile uint32_t *)0x00400000 = 1;", "0x00400000");
+	expect_fault(dev, "\tnoc_async_read(get_noc_addr(63, 63, 0x1000), 0x40000, 64);\n"
+			  "\tnoc_async_read_barrier();", "noc1 read: no reachable tile at (63,63)");
+}
+
 int main(int argc, char **argv)
 {
 	char cache[] = "/tmp/ttfs-test-program-XXXXXX";
@@ -276,6 +331,9 @@ int main(int argc, char **argv)
 	test_bad_input(dev);
 	test_hang(dev);
 	test_busy_and_stop(dev);
+	test_faults(dev);
+	test_reset_stops(dev);
+	test_loopback_again(dev);
 
 	ttrt_buffer_put(buf_in);
 	ttrt_buffer_put(buf_out);
