@@ -599,7 +599,8 @@ print(os.waitstatus_to_exitcode(status), "%.3f" % (time.monotonic() - t0), arch,
 	python3 -c "import sys; sys.exit(not float(sys.argv[1]) < 1.0)" "$secs" ||
 		fail "the interrupted writer took $secs s to end"
 	run -0 cat "$P/cc/status"
-	refute_line "state running"
+	assert_line "state failed"
+	assert_line "error stopped"
 	grep -q "programs/cc/run: interrupted" "$BATS_FILE_TMPDIR/daemon.log"
 	# Stopped: the flag set now changes nothing; the next run waits anew.
 	set_l1_word 0,0 $FLAG 1
