@@ -72,6 +72,7 @@ void ttrt_device_close(struct ttrt_device *dev)
 {
 	if (!dev)
 		return;
+	ttrt_programs_wait_threads(dev);
 	ttrt_buffers_destroy_all(dev);
 	dev->backend->ops->close(dev->backend);
 	ttrt_chip_state_destroy(dev);

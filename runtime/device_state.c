@@ -47,13 +47,27 @@ int ttrt_chip_state_init(struct ttrt_device *dev)
 	if (rc)
 		return -rc;
 	rc = pthread_mutex_init(&dev->programs_lock, NULL);
-	if (rc)
+	if (rc) {
 		pthread_rwlock_destroy(&dev->chip_lock);
+		return -rc;
+	}
+	rc = pthread_mutex_init(&dev->program_threads_lock, NULL);
+	if (rc == 0) {
+		rc = pthread_cond_init(&dev->program_threads_done, NULL);
+		if (rc)
+			pthread_mutex_destroy(&dev->program_threads_lock);
+	}
+	if (rc) {
+		pthread_mutex_destroy(&dev->programs_lock);
+		pthread_rwlock_destroy(&dev->chip_lock);
+	}
 	return -rc;
 }
 
 void ttrt_chip_state_destroy(struct ttrt_device *dev)
 {
+	pthread_cond_destroy(&dev->program_threads_done);
+	pthread_mutex_destroy(&dev->program_threads_lock);
 	pthread_mutex_destroy(&dev->programs_lock);
 	free(dev->build_env);
 	pthread_rwlock_destroy(&dev->chip_lock);

@@ -41,6 +41,11 @@ struct ttrt_device {
 	pthread_mutex_t programs_lock;
 	struct ttrt_program *core_owner[TTRT_NUM_TENSIX];
 	struct build_env *build_env;
+	/* Background builds and runs under way; closing waits for them.
+	 * Their own lock, taken last: a program's lock may be held. */
+	pthread_mutex_t program_threads_lock;
+	unsigned program_threads;
+	pthread_cond_t program_threads_done;
 };
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
@@ -79,6 +84,11 @@ int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint
 		      const struct ttrt_op *op, char *err, size_t errlen);
 /* Ask every running program to stop (runtime/program/core_owner.c). */
 void ttrt_programs_stop_all(struct ttrt_device *dev);
+/* Count a program's thread in and out; ttrt_programs_wait_threads (device
+ * close) returns when none is left. */
+void ttrt_program_thread_enter(struct ttrt_device *dev);
+void ttrt_program_thread_leave(struct ttrt_device *dev);
+void ttrt_programs_wait_threads(struct ttrt_device *dev);
 /* Poll a core's go signal until DONE, within op. */
 int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct ttrt_op *op);
 /* Upload the firmware and wait for every core; the caller holds chip_lock

@@ -372,7 +372,8 @@ typedef int (*ttrt_buffer_lookup_fn)(void *ctx, const char *name, struct ttrt_bu
 
 /* A new program with no sources and empty args (no cores: set args before
  * running). name as for buffers (ttrt_buffer_name_check). The program
- * refers to dev, which must outlive it. Returns a reference. */
+ * refers to dev, which must outlive it: closing the device stops its
+ * programs and waits for their builds. Returns a reference. */
 int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_lookup_fn lookup,
 		     void *lookup_ctx, struct ttrt_program **out);
 void ttrt_program_get(struct ttrt_program *p);

@@ -1,27 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The start code of a data-movement kernel, linked into every kernel image
-// as its first bytes (section .start, placed first by kernel.ld). The
-// firmware calls base + kernel_text_offset[risc] with a plain jalr and the
-// kernel returns with ret (docs/launching.md), so _start is an ordinary
-// function: it syncs the NOC counters and calls kernel_main. .data and
-// .bss need nothing: kernel.ld keeps both in the image, which the host
-// writes at each launch.
+// The start code of a kernel, linked into every kernel image as its first
+// bytes (section .start, placed first by kernel.ld). The firmware calls
+// base + kernel_text_offset[risc] with a plain jalr and the kernel returns
+// with ret (docs/launching.md), so _start is an ordinary function: on a
+// data-movement RISC it syncs the NOC counters, then it calls
+// kernel_main. .data and .bss need nothing: kernel.ld keeps both in the
+// image, which the host writes at each launch.
+//
+// A TRISC build calls the same name: the prelude (ttfs/compute_entry.h)
+// gives both `void kernel_main()` and the legacy `NAMESPACE::MAIN` the
+// assembler name kernel_main, so either spelling is what runs. TRISCs
+// issue no NOC transactions, so they leave the counters alone.
 //
 // It also defines the few C library functions the compiler may call on its
 // own (memcpy, memset, memmove, memcmp, strlen): kernels link no libc.
-#include "api/dataflow/dataflow_api.h"
+// The prelude declares kernel_main exactly as the kernel's translation
+// unit sees it (the build force-includes it into both).
+#include "prelude.h"
 
 extern "C" void _start(void);
-
-void kernel_main();
 
 // No loop here may become a call to memcpy/memset: they are defined below.
 #define TTFS_NO_LIBCALLS __attribute__((optimize("no-tree-loop-distribute-patterns")))
 
 extern "C" TTFS_NO_LIBCALLS __attribute__((section(".start"), used)) void _start(void)
 {
+#if !defined(COMPILE_FOR_TRISC)
 	ttfs::noc_local_state_init();
+#endif
 	kernel_main();
 }
 

@@ -148,9 +148,9 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	int ret;
 
 	memset(env, 0, sizeof(*env));
-	if (mkdir(cache_dir, 0755) < 0 && errno != EEXIST) {
-		ret = -errno;
-		snprintf(err, errlen, "build: %s: %s", cache_dir, strerror(-ret));
+	ret = cache_make_dir(cache_dir);
+	if (ret) {
+		snprintf(err, errlen, "build: cache directory %s: %s", cache_dir, strerror(-ret));
 		return ret;
 	}
 	/* The compiler runs in a directory of its own: every path it gets
@@ -277,12 +277,13 @@ static void processor_defines(struct argv_buf *a, const struct build_request *re
 
 		/* tt-metal #defines TRISC_* at the top of its generated
 		 * chlkc_*.cpp; there is no generated file here, so they come
-		 * on the command line with the rest. */
+		 * on the command line with the rest. MAIN comes from a header
+		 * (unpack_main() ... in ttfs/compute_entry.h), as tt-metal's
+		 * common_globals.h gives it. */
 		arg(a, "-DCOMPILE_FOR_TRISC=%d", i);
 		arg(a, "-DUCK_CHLKC_%s", trisc_stage[i]);
 		arg(a, "-DTRISC_%s", trisc_stage[i]);
 		arg(a, "-DNAMESPACE=%s", trisc_ns[i]);
-		arg(a, "-DMAIN=kernel_main()");
 		arg(a, "-DNOC_MODE=0");
 		break;
 	}

@@ -214,3 +214,23 @@ int cache_store(const char *dir, uint64_t key, const void *buf, size_t len)
 		unlink(tmp);
 	return ret;
 }
+
+int cache_make_dir(const char *dir)
+{
+	char path[PATH_MAX];
+	size_t len = strlen(dir);
+
+	if (len == 0 || len >= sizeof(path))
+		return -ENAMETOOLONG;
+	memcpy(path, dir, len + 1);
+	/* Each parent first, as mkdir -p: ~/.cache may not exist yet. */
+	for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		if (mkdir(path, 0755) < 0 && errno != EEXIST)
+			return -errno;
+		*slash = '/';
+	}
+	if (mkdir(path, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}

@@ -34,6 +34,8 @@ int cache_load(const char *dir, uint64_t key, uint8_t **buf, size_t *len);
 /* Writes the entry to a temporary file in dir and renames it into place,
  * so readers see the whole file or none. 0 or -errno. */
 int cache_store(const char *dir, uint64_t key, const void *buf, size_t len);
+/* Creates dir and its missing parents (mode 0755): 0 or -errno. */
+int cache_make_dir(const char *dir);
 /* Reads a whole file: 0 or -errno. */
 int cache_read_file(const char *path, uint8_t **buf, size_t *len);
 

@@ -62,3 +62,27 @@ void ttrt_programs_stop_all(struct ttrt_device *dev)
 	}
 	pthread_mutex_unlock(&dev->programs_lock);
 }
+
+void ttrt_program_thread_enter(struct ttrt_device *dev)
+{
+	pthread_mutex_lock(&dev->program_threads_lock);
+	dev->program_threads++;
+	pthread_mutex_unlock(&dev->program_threads_lock);
+}
+
+void ttrt_program_thread_leave(struct ttrt_device *dev)
+{
+	pthread_mutex_lock(&dev->program_threads_lock);
+	if (--dev->program_threads == 0)
+		pthread_cond_broadcast(&dev->program_threads_done);
+	pthread_mutex_unlock(&dev->program_threads_lock);
+}
+
+void ttrt_programs_wait_threads(struct ttrt_device *dev)
+{
+	ttrt_programs_stop_all(dev);
+	pthread_mutex_lock(&dev->program_threads_lock);
+	while (dev->program_threads)
+		pthread_cond_wait(&dev->program_threads_done, &dev->program_threads_lock);
+	pthread_mutex_unlock(&dev->program_threads_lock);
+}

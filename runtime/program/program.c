@@ -202,9 +202,9 @@ int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const vo
 	pthread_mutex_unlock(&p->lock);
 	free(copy);
 	if (rc == 0) {
-		prog_notify(p);
 		if (len)
 			prog_build_background(p);
+		prog_notify(p);
 	}
 	return rc;
 }
@@ -280,10 +280,10 @@ int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, 
 	prog_args_free(parsed);
 	if (rc == -EINVAL)
 		ttrt_set_err(err, errlen, "%s", why);
-	if (rc == 0 || rc == -EINVAL)
-		prog_notify(p);
 	if (build)
 		prog_build_background(p);
+	if (rc == 0 || rc == -EINVAL)
+		prog_notify(p);
 	return rc;
 }
 

@@ -113,7 +113,8 @@ int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_
 /* One RISC's build in flight. */
 struct risc_job {
 	bool wanted;
-	bool reused;
+	bool reused;              /* the program's last build of this RISC is still right */
+	bool cached;              /* read from the cache here: no compile */
 	struct build_request req;
 	char **argv;
 	uint64_t key;
@@ -241,7 +242,7 @@ static void jobs_free(struct risc_job *jobs)
 static void run_compilers(const struct build_env *env, struct risc_job *jobs)
 {
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		if (!jobs[r].wanted || jobs[r].reused)
+		if (!jobs[r].wanted || jobs[r].reused || jobs[r].cached)
 			continue;
 		jobs[r].result.status = build_start(env, &jobs[r].req, &jobs[r].job);
 		if (jobs[r].result.status)
@@ -408,11 +409,24 @@ static void build_run_free(struct build_run *b)
 	free(b->log);
 }
 
+/* Who asked for a build decides how it waits and what it may say. */
+enum build_kind {
+	BUILD_BACKGROUND,   /* a source or the args changed: quiet about missing buffers */
+	BUILD_EXPLICIT,     /* ttrt_program_build */
+	BUILD_FOR_RUN,      /* a run: the run owns the state */
+};
+
+/* Sources set one after another (cp *.cpp) start one build, not three. */
+#define BUILD_DEBOUNCE_NS (20 * 1000 * 1000)
+
 /* A build's end: results stored, state and error set unless it was a
- * quiet build that failed, or a background build while a run goes on. */
-static void finish(struct ttrt_program *p, struct build_run *b, int rc, bool quiet, bool for_run,
+ * background build that could not resolve its args, or one that ends
+ * while a run goes on. */
+static void finish(struct ttrt_program *p, struct build_run *b, int rc, enum build_kind kind,
 		   double ms)
 {
+	bool quiet = kind == BUILD_BACKGROUND;
+
 	pthread_mutex_lock(&p->lock);
 	p->builds_in_flight--;
 	/* A build of older inputs that ends last must not replace a newer one. */
@@ -424,11 +438,11 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, bool qui
 	p->times.build_ms = ms;
 	p->times.builds = b->compiled;
 	p->times.cache_hits = b->cache_hits;
-	if (for_run || !p->running) {
+	if (kind == BUILD_FOR_RUN || !p->running) {
 		if (rc && (!quiet || rc == -EIO)) {
 			prog_set_error(p, "%s", b->err);
 			prog_set_state(p, TTRT_PROGRAM_FAILED);
-		} else if (!for_run) {
+		} else if (kind != BUILD_FOR_RUN) {
 			if (rc == 0)
 				p->error[0] = '\0';
 			prog_set_state(p, p->builds_in_flight ? TTRT_PROGRAM_COMPILING :
@@ -440,27 +454,57 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, bool qui
 	prog_notify(p);
 }
 
-static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, bool for_run)
+static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum build_kind kind)
 {
 	int rc;
 
 	pthread_mutex_lock(&p->lock);
-	/* A run builds after the background builds, which usually leaves
-	 * it nothing to compile. */
-	while (for_run && p->builds_in_flight)
-		pthread_cond_wait(&p->changed, &p->lock);
-	rc = p->deleted && !for_run ? -ENOENT : inputs_take(p, &b->in);
+	/* Other builds wait for the background one, which usually leaves
+	 * them nothing to compile. The background build was counted in
+	 * flight when it was asked for. */
+	if (kind != BUILD_BACKGROUND) {
+		/* A background build asked for but not begun: this one does
+		 * its work now instead of waiting out the debounce. */
+		if (p->build_queued) {
+			p->build_queued = false;
+			p->builds_in_flight--;
+		}
+		while (p->builds_in_flight)
+			pthread_cond_wait(&p->changed, &p->lock);
+		p->builds_in_flight++;
+	}
+	rc = p->deleted && kind != BUILD_FOR_RUN ? -ENOENT : inputs_take(p, &b->in);
 	if (rc == 0) {
 		b->seq = ++p->build_seq_next;
-		p->builds_in_flight++;
-		if (for_run || !p->running)
+		if (kind == BUILD_FOR_RUN || !p->running)
 			prog_set_state(p, TTRT_PROGRAM_COMPILING);
+	} else {
+		p->builds_in_flight--;
+		pthread_cond_broadcast(&p->changed);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return rc;
 }
 
-static int build(struct ttrt_program *p, bool quiet, bool for_run)
+/* Entries the cache has are read here, on the caller's thread; only
+ * real compiles get threads. */
+static void load_cached(const struct build_env *env, struct risc_job *jobs)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		struct risc_job *j = &jobs[r];
+
+		if (!j->wanted || j->reused)
+			continue;
+		if (cache_load(env->cache_dir, j->key, &j->result.elf, &j->result.elf_len) == 0) {
+			j->result.status = 0;
+			j->result.cache_hit = true;
+			j->result.key = j->key;
+			j->cached = true;
+		}
+	}
+}
+
+static int build(struct ttrt_program *p, enum build_kind kind)
 {
 	const struct build_env *env = NULL;
 	struct build_run *b = calloc(1, sizeof(*b));
@@ -470,7 +514,7 @@ static int build(struct ttrt_program *p, bool quiet, bool for_run)
 	if (!b)
 		return -ENOMEM;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = build_locked_inputs(p, b, for_run);
+	rc = build_locked_inputs(p, b, kind);
 	if (rc) {
 		free(b);
 		return rc;
@@ -485,26 +529,31 @@ static int build(struct ttrt_program *p, bool quiet, bool for_run)
 		pthread_mutex_unlock(&p->lock);
 	}
 	if (rc == 0) {
+		load_cached(env, b->jobs);
 		run_compilers(env, b->jobs);
 		rc = collect(b->jobs, &b->log, &b->log_len, b->err, sizeof(b->err));
 		for (int r = 0; r < PACK_NUM_RISCS; r++) {
-			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused;
+			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused &&
+				       !b->jobs[r].cached;
 			b->cache_hits += b->jobs[r].result.cache_hit;
 		}
 	}
-	finish(p, b, rc, quiet, for_run, prog_ms_since(&t0));
+	finish(p, b, rc, kind, prog_ms_since(&t0));
 	build_run_free(b);
 	free(b);
 	return rc;
 }
 
-int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait, bool quiet)
+static bool interrupted(const struct ttrt_wait *wait)
 {
-	int rc = build(p, quiet, true);
+	return wait && wait->interrupted && wait->interrupted(wait->arg);
+}
 
-	if (rc == 0 && wait && wait->interrupted && wait->interrupted(wait->arg))
-		rc = -EINTR;
-	return rc;
+int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	int rc = build(p, BUILD_FOR_RUN);
+
+	return rc == 0 && interrupted(wait) ? -EINTR : rc;
 }
 
 int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
@@ -516,36 +565,72 @@ int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 	pthread_mutex_unlock(&p->lock);
 	if (rc)
 		return rc;
-	rc = build(p, false, false);
-	if (rc == 0 && wait && wait->interrupted && wait->interrupted(wait->arg))
-		rc = -EINTR;
-	return rc;
+	rc = build(p, BUILD_EXPLICIT);
+	return rc == 0 && interrupted(wait) ? -EINTR : rc;
 }
 
-static void *background_build(void *arg)
+/* One background builder per program: it builds while builds are
+ * asked for, so changes made during a build cost one more build, not
+ * one each. */
+static void *background_builder(void *arg)
 {
 	struct ttrt_program *p = arg;
+	struct ttrt_device *dev = p->dev;
+	struct timespec debounce = { 0, BUILD_DEBOUNCE_NS };
 
-	build(p, true, false);
+	nanosleep(&debounce, NULL);
+	pthread_mutex_lock(&p->lock);
+	while (p->build_queued) {
+		p->build_queued = false;
+		pthread_mutex_unlock(&p->lock);
+		build(p, BUILD_BACKGROUND);
+		pthread_mutex_lock(&p->lock);
+	}
+	p->builder_running = false;
+	pthread_mutex_unlock(&p->lock);
 	ttrt_program_put(p);
+	ttrt_program_thread_leave(dev);
 	return NULL;
 }
 
-void prog_build_background(struct ttrt_program *p)
+/* Caller holds p->lock. */
+static void start_builder(struct ttrt_program *p)
 {
 	pthread_attr_t attr;
 	pthread_t t;
 
-	ttrt_program_get(p);
-	if (pthread_attr_init(&attr)) {
-		ttrt_program_put(p);
-		return;
+	p->builder_running = true;
+	p->refs++;
+	ttrt_program_thread_enter(p->dev);
+	if (pthread_attr_init(&attr) == 0) {
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		if (pthread_create(&t, &attr, background_builder, p) == 0) {
+			pthread_attr_destroy(&attr);
+			return;
+		}
+		pthread_attr_destroy(&attr);
 	}
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	/* Without a thread the build happens at the next run instead. */
-	if (pthread_create(&t, &attr, background_build, p))
-		ttrt_program_put(p);
-	pthread_attr_destroy(&attr);
+	/* No thread: the build happens at the next run instead. */
+	p->builder_running = false;
+	p->build_queued = false;
+	p->builds_in_flight--;
+	p->refs--;
+	ttrt_program_thread_leave(p->dev);
+}
+
+void prog_build_background(struct ttrt_program *p)
+{
+	pthread_mutex_lock(&p->lock);
+	if (!p->build_queued && !p->deleted && !p->running) {
+		p->build_queued = true;
+		p->builds_in_flight++;
+		prog_set_state(p, TTRT_PROGRAM_COMPILING);
+		if (!p->builder_running)
+			start_builder(p);
+		if (!p->build_queued)   /* no thread for it */
+			prog_set_state(p, prog_rest_state(p));
+	}
+	pthread_mutex_unlock(&p->lock);
 }
 
 static int artifact_risc(const char *name, const char *suffix)

@@ -74,7 +74,9 @@ struct ttrt_program {
 	char error[PROG_ERROR_MAX];
 	struct prog_timings times;
 
-	unsigned builds_in_flight;    /* background and foreground */
+	unsigned builds_in_flight;    /* running or asked for, background and foreground */
+	bool build_queued;            /* the background builder should build (again) */
+	bool builder_running;         /* the background builder's thread lives */
 	uint64_t build_seq_next;      /* inputs taken by builds, counted */
 	uint64_t build_seq_stored;    /* the newest inputs whose results are kept */
 	struct prog_risc_build risc[PACK_NUM_RISCS];
@@ -109,10 +111,11 @@ double prog_ms_since(const struct timespec *t0);
 /* Resolve the args with the program's buffer lookup. */
 int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_resolved **out,
 		 char *err, size_t errlen);
-/* Builds what changed and waits (p->lock not held). With quiet set, a
- * failure leaves state and error alone (a background build). */
-int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait, bool quiet);
-/* Starts prog_build on a thread of its own; the build holds a reference. */
+/* A run's build: after the background builds, what changed (p->lock
+ * not held); the run sets the state. */
+int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait);
+/* Asks the program's background builder to build (starting it if need
+ * be); the state is `compiling` from this call on. */
 void prog_build_background(struct ttrt_program *p);
 void prog_builds_free(struct ttrt_program *p);
 /* The RISC a kernel runs on, or -1 for compute (three TRISCs). */

@@ -364,6 +364,7 @@ end:
 	run_end(r, rc, reset_rc, launched);
 	run_free(r);
 	ttrt_program_put(p);
+	ttrt_program_thread_leave(dev);
 	return NULL;
 }
 
@@ -409,10 +410,12 @@ static int spawn(struct ttrt_program *p, struct run *r)
 		return -rc;
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	ttrt_program_get(p);
+	ttrt_program_thread_enter(p->dev);
 	rc = pthread_create(&t, &attr, run_thread, r);
 	pthread_attr_destroy(&attr);
 	if (rc) {
 		ttrt_program_put(p);
+		ttrt_program_thread_leave(p->dev);
 		return -rc;
 	}
 	return 0;
@@ -439,7 +442,7 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 		run_free(r);
 		return rc;
 	}
-	rc = prog_build(p, wait, false);
+	rc = prog_build(p, wait);
 	if (rc == 0 && stop_requested(p))
 		rc = -EINTR;
 	if (rc)

@@ -111,7 +111,10 @@ static void test_argv(const struct build_env *env)
 		CHECK(has_arg(argv, want), "trisc%d lacks %s", i, want);
 		snprintf(want, sizeof(want), "-DNAMESPACE=%s", ns[i]);
 		CHECK(has_arg(argv, want), "trisc%d lacks %s", i, want);
-		CHECK(has_arg(argv, "-DMAIN=kernel_main()"), "trisc%d MAIN", i);
+		/* MAIN comes from the SDK (ttfs/compute_entry.h), as tt-metal's
+		 * comes from common_globals.h. */
+		for (char **p = argv; *p; p++)
+			CHECK(strncmp(*p, "-DMAIN", 6), "trisc%d: %s", i, *p);
 		for (char **p = argv; *p; p++)
 			CHECK(strncmp(*p, "-DNOC_INDEX", 11) && strncmp(*p, "-DCOMPILE_FOR_BRISC", 19),
 			      "trisc%d: %s", i, *p);

@@ -56,6 +56,16 @@ compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
 	-DKERNEL_COMPILE_TIME_ARGS=5,6
 compile "start code" "$sdk/kernel_start.cc"
 
+# The compute side, as a TRISC build sees it: the common header in both
+# spellings, and the prelude and start code of each TRISC.
+for t in 0 1 2; do
+	for h in api/compute/common.h compute_kernel_api/common.h prelude.h; do
+		printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
+		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t
+	done
+	compile "start code on TRISC$t" "$sdk/kernel_start.cc" -DCOMPILE_FOR_TRISC=$t
+done
+
 # Spellings older and newer kernels use: tt::CB names, (uint) casts,
 # get_dataformat into InterleavedAddrGenFast, named compile-time args,
 # get_noc_addr(page, gen), hello-world prints.

@@ -1,0 +1,459 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The example programs (examples/loopback, add2-riscv, multicore-copy,
+ * semaphore-pingpong) through the runtime's program stages, without a
+ * mount, twice: first stage by stage (each example's own `args` file
+ * parsed and resolved against DRAM buffers made here, its kernel sources
+ * built for their RISCs by build.c, packed by xip.c and pack.c, launched
+ * on every listed core with each core's own runtime args), then through
+ * the program API (ttrt_program_*), as the mount runs them. Each time the
+ * output is checked against what this test computes. The run scripts do the same through
+ * programs/<name>/ on a mount (tests/fs/examples.bats).
+ *
+ * test_examples SDK_DIR INCLUDE_DIR EXAMPLES_DIR
+ */
+#include "program/args.h"
+#include "program/build.h"
+#include "program/cache.h"
+#include "program/pack.h"
+#include "program/pack_args.h"
+#include "../launch/launch_util.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *examples_dir;
+static char cache_dir[] = "/tmp/ttfs-test-examples-XXXXXX";
+static struct build_env env;
+
+#define MAX_BUFS 4
+
+struct buf_spec {
+	const char *name;
+	uint32_t page_size;
+	uint32_t size;
+	bool random;          /* else zeros, as a new buffer starts */
+};
+
+struct example {
+	const char *name;
+	struct buf_spec bufs[MAX_BUFS];
+	struct ttrt_buffer *buf[MAX_BUFS];
+	uint8_t *data[MAX_BUFS];   /* what was written */
+};
+
+static char *slurp(const char *dir, const char *file, size_t *len)
+{
+	char path[PATH_MAX];
+	uint8_t *buf;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", examples_dir, dir, file);
+	if (access(path, F_OK))
+		return NULL;
+	REQUIRE(cache_read_file(path, &buf, len) == 0, "%s", path);
+	return (char *)buf;
+}
+
+static int lookup(void *ctx, const char *name, struct prog_buffer_info *out)
+{
+	struct example *ex = ctx;
+
+	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
+		uint64_t addr;
+
+		if (strcmp(ex->bufs[i].name, name))
+			continue;
+		if (ttrt_buffer_address(ex->buf[i], &addr))
+			return -ENOENT;
+		*out = (struct prog_buffer_info){
+			.addr = addr, .page_size = ex->bufs[i].page_size, .is_dram = true,
+		};
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void make_buffers(struct ttrt_device *dev, struct example *ex)
+{
+	static uint32_t seed = 12345;
+
+	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
+		const struct buf_spec *s = &ex->bufs[i];
+
+		REQUIRE(ttrt_buffer_new(dev, s->name, &ex->buf[i]) == 0, "buffer %s", s->name);
+		REQUIRE(ttrt_buffer_set_page_size(ex->buf[i], s->page_size) == 0, "%s", s->name);
+		REQUIRE(ttrt_buffer_set_size(ex->buf[i], s->size) == 0, "%s", s->name);
+		ex->data[i] = calloc(1, s->size);
+		REQUIRE(ex->data[i], "calloc");
+		if (s->random) {
+			for (uint32_t j = 0; j < s->size; j++) {
+				seed = seed * 1103515245u + 12345u;
+				ex->data[i][j] = (uint8_t)(seed >> 16);
+			}
+			REQUIRE(ttrt_buffer_write(ex->buf[i], 0, ex->data[i], s->size) == 0, "%s",
+				s->name);
+		}
+	}
+}
+
+static void free_buffers(struct example *ex)
+{
+	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
+		CHECK_EQ(ttrt_buffer_delete(ex->buf[i]), 0);
+		ttrt_buffer_put(ex->buf[i]);
+		free(ex->data[i]);
+	}
+}
+
+/* The output of buffer i, read back (malloc'd). */
+static uint8_t *read_buffer(struct example *ex, int i)
+{
+	uint8_t *out = malloc(ex->bufs[i].size);
+
+	REQUIRE(out, "malloc");
+	CHECK_EQ(ttrt_buffer_read(ex->buf[i], 0, out, ex->bufs[i].size), 0);
+	return out;
+}
+
+/* ---- build and pack ----------------------------------------------------------- */
+
+struct built {
+	struct build_request req[PACK_NUM_RISCS];
+	struct build_result res[PACK_NUM_RISCS];
+	struct pack_xip xip[PACK_NUM_RISCS];
+	bool have[PACK_NUM_RISCS];
+	char *src[PROG_NUM_KERNELS];
+	const char *defs[PROG_NUM_KERNELS][PROG_MAX_DEFINES];
+};
+
+static void build_all(struct example *ex, const struct prog_args *a,
+		      const struct prog_resolved *r, struct built *b)
+{
+	static const char *const file[PROG_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
+							    "compute.cpp" };
+	struct build_job *job[PACK_NUM_RISCS] = { 0 };
+	char err[256] = "";
+	int n_sources = 0;
+
+	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
+		size_t len = 0;
+		int first = k == PROG_READER ? PACK_NCRISC : k == PROG_WRITER ? PACK_BRISC : PACK_TRISC0;
+		int last = k == PROG_COMPUTE ? PACK_TRISC2 : first;
+
+		b->src[k] = slurp(ex->name, file[k], &len);
+		if (!b->src[k])
+			continue;
+		n_sources++;
+		for (uint32_t d = 0; d < a->kernel[k].n_defines; d++)
+			b->defs[k][d] = a->kernel[k].defines[d];
+		for (int risc = first; risc <= last; risc++) {
+			b->req[risc] = (struct build_request){
+				.risc = risc,
+				.name = file[k],
+				.source = b->src[k],
+				.source_len = len,
+				.noc = k == PROG_COMPUTE ? 0 : a->kernel[k].noc,
+				.compile_args = r->kernel[k].compile_args.v,
+				.n_compile_args = r->kernel[k].compile_args.n,
+				.defines = b->defs[k],
+				.n_defines = a->kernel[k].n_defines,
+			};
+			b->have[risc] = true;
+			REQUIRE(build_start(&env, &b->req[risc], &job[risc]) == 0, "build_start");
+		}
+	}
+	CHECK(n_sources > 0, "%s has kernel sources", ex->name);
+	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
+		if (!b->have[risc])
+			continue;
+		if (build_wait(job[risc], &b->res[risc])) {
+			fprintf(stderr, "%s: %s:\n%s\n", ex->name, b->req[risc].name,
+				b->res[risc].log ? b->res[risc].log : "(no log)");
+			REQUIRE(0, "%s builds", ex->name);
+		}
+		/* -Wall is on: an example compiles without a warning. */
+		CHECK(!b->res[risc].log || !strstr(b->res[risc].log, "warning"),
+		      "%s %s: %s", ex->name, b->req[risc].name, b->res[risc].log);
+		REQUIRE(pack_xip_from_elf(b->res[risc].elf, b->res[risc].elf_len, b->req[risc].name,
+					  &b->xip[risc], err, sizeof(err)) == 0, "%s", err);
+	}
+}
+
+static void free_built(struct built *b)
+{
+	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
+		if (!b->have[risc])
+			continue;
+		pack_xip_free(&b->xip[risc]);
+		build_result_free(&b->res[risc]);
+	}
+	for (int k = 0; k < PROG_NUM_KERNELS; k++)
+		free(b->src[k]);
+}
+
+/* ---- launch ------------------------------------------------------------------- */
+
+/* As tt-metal's slow dispatch does, every core's kernel-config buffer
+ * (with its semaphores) is written before any core gets go: a kernel may
+ * signal another core as soon as it starts. */
+static void launch(struct ttrt_device *dev, const struct prog_args *a,
+		   const struct prog_resolved *r, const struct pack_output *out)
+{
+	uint8_t *buf = malloc(out->size);
+
+	REQUIRE(buf, "malloc");
+	for (uint32_t c = 0; c < a->n_cores; c++) {
+		const uint32_t *args[PACK_NUM_SLOTS];
+		uint32_t n[PACK_NUM_SLOTS];
+		int rc;
+
+		memcpy(buf, out->config, out->size);
+		pack_core_args(r, c, args, n);
+		CHECK_EQ(pack_write_rta(out, buf, args, n), 0);
+		for (int risc = 0; risc < 5; risc++)
+			ttrt_dprint_consume(dev, a->cores[c], risc);
+		rc = ttrt_launch_prepare(dev, a->cores[c], &out->launch);
+		if (!rc)
+			rc = ttrt_l1_write(dev, a->cores[c], out->launch.kernel_config_base[0], buf,
+					   out->size);
+		REQUIRE(rc == 0, "prepare %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
+	}
+	for (uint32_t c = 0; c < a->n_cores; c++)
+		REQUIRE(ttrt_launch_go(dev, a->cores[c]) == 0, "go");
+	for (uint32_t c = 0; c < a->n_cores; c++) {
+		int rc = ttrt_launch_wait(dev, a->cores[c], 10000, NULL);
+
+		if (rc) {
+			char *st = NULL;
+			size_t len;
+
+			ttrt_render_status(dev, a->cores[c], &st, &len);
+			fprintf(stderr, "core %u,%u:\n%s\n", a->cores[c].x, a->cores[c].y,
+				st ? st : "");
+			free(st);
+		}
+		CHECK(rc == 0, "wait on %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
+	}
+	free(buf);
+}
+
+static bool use_api;   /* the second pass: through ttrt_program_run */
+
+static int api_lookup(void *ctx, const char *name, struct ttrt_buffer **out)
+{
+	struct example *ex = ctx;
+
+	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
+		if (strcmp(ex->bufs[i].name, name))
+			continue;
+		ttrt_buffer_get(ex->buf[i]);
+		*out = ex->buf[i];
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static void run_via_api(struct ttrt_device *dev, struct example *ex)
+{
+	static const char *const file[TTRT_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
+							    "compute.cpp" };
+	struct ttrt_program *p;
+	char err[512] = "", *text;
+	size_t len;
+	int rc;
+
+	REQUIRE(ttrt_program_new(dev, ex->name, api_lookup, ex, &p) == 0, "%s", ex->name);
+	text = slurp(ex->name, "args", &len);
+	REQUIRE(text, "%s/args", ex->name);
+	CHECK(ttrt_program_set_args(p, text, len, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
+	free(text);
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
+		text = slurp(ex->name, file[k], &len);
+		if (!text)
+			continue;
+		CHECK_EQ(ttrt_program_set_source(p, k, text, len), 0);
+		free(text);
+	}
+	for (uint8_t x = 0; x < 4; x++)
+		for (int risc = 0; risc < 5; risc++)
+			ttrt_dprint_consume(dev, (struct ttrt_xy){ x, 0 }, risc);
+	rc = ttrt_program_run(p, NULL);
+	if (rc) {
+		ttrt_program_render_status(p, &text, &len);
+		fprintf(stderr, "%s:\n%s\n", ex->name, text ? text : "");
+		free(text);
+	}
+	CHECK(rc == 0, "%s: run: %s", ex->name, strerror(-rc));
+	CHECK_EQ(ttrt_program_delete(p), 0);
+	ttrt_program_put(p);
+}
+
+/* Everything up to the check; the buffers exist (make_buffers). */
+static void run_example(struct ttrt_device *dev, struct example *ex)
+{
+	struct prog_args *a;
+	struct prog_resolved *r;
+	struct pack_input in = { 0 };
+	struct pack_output out;
+	struct built *b = calloc(1, sizeof(*b));
+	char err[512] = "";
+	size_t len;
+	char *text;
+
+	if (use_api) {
+		free(b);
+		run_via_api(dev, ex);
+		return;
+	}
+	text = slurp(ex->name, "args", &len);
+	REQUIRE(b && text, "%s/args", ex->name);
+	REQUIRE(prog_args_parse(text, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &a, err,
+				sizeof(err)) == 0, "%s: %s", ex->name, err);
+	REQUIRE(prog_args_resolve(a, "args", lookup, ex, &r, err, sizeof(err)) == 0, "%s: %s",
+		ex->name, err);
+	build_all(ex, a, r, b);
+	REQUIRE(pack_place_cbs(a, &in, err, sizeof(err)) == 0, "%s", err);
+	pack_args_room(a, r, &in);
+	for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
+		in.kernel[risc] = b->have[risc] ? &b->xip[risc] : NULL;
+	REQUIRE(pack_kernel_config(&in, &out, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
+	launch(dev, a, r, &out);
+
+	pack_output_free(&out);
+	free_built(b);
+	free(b);
+	prog_resolved_free(r);
+	prog_args_free(a);
+	free(text);
+}
+
+static void check_dprint(struct ttrt_device *dev, struct ttrt_xy core, int risc, const char *want)
+{
+	char *text = NULL;
+	size_t len = 0;
+	uint32_t lost = 0;
+
+	CHECK_EQ(ttrt_dprint_read(dev, core, risc, &text, &len, &lost), 0);
+	CHECK(text && !strcmp(text, want), "core %u,%u risc %d printed '%s', want '%s'", core.x,
+	      core.y, risc, text ? text : "(null)", want);
+	free(text);
+}
+
+/* ---- the examples --------------------------------------------------------------- */
+
+static void copy_example(struct ttrt_device *dev, const char *name, const char *in,
+			 const char *out, uint32_t pages)
+{
+	struct example ex = { .name = name, .bufs = {
+		{ in, 2048, pages * 2048, true }, { out, 2048, pages * 2048, false } } };
+	uint8_t *got;
+
+	make_buffers(dev, &ex);
+	run_example(dev, &ex);
+	got = read_buffer(&ex, 1);
+	CHECK(!memcmp(got, ex.data[0], pages * 2048), "%s: output differs from input", name);
+	for (uint32_t p = 0; p < pages; p++)
+		CHECK(!memcmp(got + p * 2048, ex.data[0] + p * 2048, 2048), "%s: page %u differs",
+		      name, p);
+	free(got);
+	free_buffers(&ex);
+}
+
+static void test_loopback(struct ttrt_device *dev)
+{
+	copy_example(dev, "loopback", "loopback-in", "loopback-out", 16);
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 1, "reader: 16 pages in\n");
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 0, "writer: 16 pages out\n");
+}
+
+static void test_multicore_copy(struct ttrt_device *dev)
+{
+	static const uint32_t first[4] = { 0, 6, 12, 18 }, count[4] = { 6, 6, 6, 4 };
+
+	copy_example(dev, "multicore-copy", "mc-in", "mc-out", 22);
+	for (int c = 0; c < 4; c++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "core %d,0 copied pages %u..%u\n", c, first[c],
+			 first[c] + count[c] - 1);
+		check_dprint(dev, (struct ttrt_xy){ (uint8_t)c, 0 }, 0, want);
+	}
+}
+
+static void test_add2(struct ttrt_device *dev)
+{
+	struct example ex = { .name = "add2-riscv", .bufs = { { "add2-out", 16, 16, false } } };
+	uint32_t got[4];
+
+	make_buffers(dev, &ex);
+	run_example(dev, &ex);
+	CHECK_EQ(ttrt_buffer_read(ex.buf[0], 0, got, sizeof(got)), 0);
+	/* The args file's defaults: 14 and 7. */
+	CHECK(got[0] == 14 && got[1] == 7 && got[2] == 21, "add2: %u + %u = %u", got[0], got[1],
+	      got[2]);
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 0, "add2: 14 + 7 = 21\n");
+	free_buffers(&ex);
+}
+
+static void test_pingpong(struct ttrt_device *dev)
+{
+	struct example ex = { .name = "semaphore-pingpong",
+			      .bufs = { { "pp-result", 16, 32, false } } };
+	const uint32_t rounds = 10, n = rounds * (rounds + 1) / 2;
+	const uint32_t want[8] = { 1, rounds, 3 * n, rounds, 0, rounds, n, rounds };
+	uint32_t got[8];
+
+	make_buffers(dev, &ex);
+	run_example(dev, &ex);
+	CHECK_EQ(ttrt_buffer_read(ex.buf[0], 0, got, sizeof(got)), 0);
+	for (int i = 0; i < 8; i++)
+		CHECK(got[i] == want[i], "pingpong word %d: %u, want %u", i, got[i], want[i]);
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 0, "ping: 10 rounds, sum 165\n");
+	check_dprint(dev, (struct ttrt_xy){ 1, 0 }, 0, "pong: 10 rounds, sum 55\n");
+	free_buffers(&ex);
+}
+
+static void cleanup(void)
+{
+	DIR *d = opendir(cache_dir);
+	struct dirent *e;
+	char path[PATH_MAX];
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		snprintf(path, sizeof(path), "%s/%s", cache_dir, e->d_name);
+		if (e->d_name[0] != '.' || (e->d_name[1] && strcmp(e->d_name, "..")))
+			unlink(path);
+	}
+	closedir(d);
+	rmdir(cache_dir);
+}
+
+int main(int argc, char **argv)
+{
+	struct ttrt_device *dev;
+	char err[512] = "";
+
+	REQUIRE(argc == 4, "usage: test_examples SDK_DIR INCLUDE_DIR EXAMPLES_DIR");
+	examples_dir = argv[3];
+	REQUIRE(mkdtemp(cache_dir), "%s", cache_dir);
+	atexit(cleanup);
+	REQUIRE(build_env_init(&env, NULL, argv[1], argv[2], cache_dir, err, sizeof(err)) == 0,
+		"%s", err);
+
+	dev = open_small_sim();
+	for (int pass = 0; pass < 2; pass++) {
+		use_api = pass == 1;
+		test_loopback(dev);
+		test_add2(dev);
+		test_multicore_copy(dev);
+		test_pingpong(dev);
+	}
+	ttrt_device_close(dev);
+	return check_exit("test_examples");
+}
