@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The FUSE layer: a thin map from nodes to runtime calls. Each subtree
- * (root, device, cores, noc0, dram, buffers) implements the same small set
+ * (root, device, cores, noc0, dram, buffers, programs) implements the same small set
  * of operations; ops.c dispatches on the node kind.
  */
 #ifndef TTFS_FS_H
@@ -10,6 +10,7 @@
 #include "file_policy.h"
 #include "node.h"
 #include "open_files.h"
+#include "poll_notify.h"
 #include "ttrt.h"
 
 #include <stdatomic.h>
@@ -20,11 +21,13 @@ struct inode_table;
 
 struct fs {
 	struct ttrt_device *dev;
-	struct inode_table *inodes;   /* dynamic nodes: buffers */
+	struct inode_table *inodes;   /* dynamic nodes: buffers, programs */
 	uid_t uid;
 	gid_t gid;
 	struct timespec mounted_at;
 	struct open_files open;
+	struct fuse_session *se;      /* set before the loop runs */
+	struct poll_notifier notifier;   /* wakes poll() on programs' status */
 };
 
 /* An open file. Text files are rendered once at open (a snapshot, as
@@ -43,6 +46,12 @@ struct handle_ops {
 	int (*direct_begin)(struct fs *fs, struct handle *h, off_t off, size_t *size, int writing,
 			    struct iovec *iov, int max_iov);
 	void (*direct_end)(struct fs *fs, struct handle *h, int writing);
+	/* Optional: at each close(2) of a descriptor of the file (FUSE
+	 * flush); its error is what close(2) returns. */
+	int (*flush)(struct fs *fs, struct handle *h);
+	/* Optional: poll(2). Returns the ready events; ph (may be NULL) is the
+	 * kernel's wait, which the op owns. Without it a file is always ready. */
+	unsigned (*poll)(struct fs *fs, struct handle *h, struct fuse_pollhandle *ph);
 	void (*release)(struct handle *h);
 };
 
@@ -54,6 +63,8 @@ struct handle {
 	char *text;
 	size_t len;
 	struct ttrt_buffer *buf;   /* buffer files hold a reference */
+	struct ttrt_program *prog; /* program files hold a reference */
+	void *priv;                /* the subtree's own state; its release frees it */
 };
 
 /* readdir callback: return non-zero to stop (the reply buffer is full). */
@@ -70,7 +81,7 @@ struct subtree_ops {
 };
 
 extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc0_subtree,
-	dram_subtree, buffers_subtree;
+	dram_subtree, buffers_subtree, programs_subtree;
 const struct subtree_ops *subtree_of(enum node_kind kind);
 
 /* Helpers shared by the subtrees (handle.c). */
@@ -90,14 +101,23 @@ int rendered_size(int (*render)(struct ttrt_device *, char **, size_t *),
 /* A wait in a handle's write op that the writer can interrupt (Ctrl-C of
  * `echo 1 > device/reset`): begin registers with the FUSE request the
  * thread serves, and in->wait then reports the kernel's interrupt; end
- * before returning. Outside a write request the wait never fires. */
+ * before returning. Outside a write request the wait never fires. The
+ * wait fires too once the session exits (SIGTERM), so that the loop, which
+ * joins its workers, is not held up by a long wait. */
 struct fs_interrupt {
 	atomic_int fired;
 	fuse_req_t req;
+	struct fuse_session *se;   /* a session that exits fires the wait too */
 	struct ttrt_wait wait;
 };
 void fs_interrupt_begin(struct fs_interrupt *in);
 void fs_interrupt_end(struct fs_interrupt *in);
+
+/* A new reference to the live buffer dram/buffers/<name>, or -ENOENT
+ * (tree_buffers.c): how programs find the buffers their args name. */
+int buffers_find(struct fs *fs, const char *name, struct ttrt_buffer **out);
+/* Stops every running program (tree_programs.c): at unmount and SIGTERM. */
+void programs_stop_all(struct fs *fs);
 
 
 #endif

@@ -70,7 +70,7 @@ int main(int argc, char *argv[])
 	struct fs fs = { 0 };
 	struct fuse_session *se;
 	char err[512] = "";
-	int code, rc;
+	int code, rc, notifier_ok = 0;
 
 	if (ttfs_parse_options(&args, &settings, &code)) {
 		fuse_opt_free_args(&args);
@@ -90,17 +90,29 @@ int main(int argc, char *argv[])
 	}
 	if (open_files_init(&fs.open))
 		goto out_dev;
+	if (poll_notifier_init(&fs.notifier))
+		goto out_open;
+	notifier_ok = 1;
 	if (inode_table_create(&fs.inodes))
 		goto out_open;
 	se = fuse_session_new(&args, &ttfs_ops, sizeof(ttfs_ops), &fs);
 	if (!se)
 		goto out_nodes;
+	fs.se = se;
 	if (default_stop_signals() != 0 || fuse_set_signal_handlers(se) != 0)
 		goto out_session;
 	if (fuse_session_mount(se, settings.cmd.mountpoint) != 0)
 		goto out_signals;
+	if (poll_notifier_start(&fs.notifier) != 0) {
+		fprintf(stderr, "ttfs: cannot start the poll notifier thread\n");
+		goto out_unmount;
+	}
 	daemon_ready();
 	code = exit_code_of(run_loop(se, &settings.cmd));
+	/* Programs launched with `start` run on without a writer: stop them. */
+	programs_stop_all(&fs);
+out_unmount:
+	poll_notifier_stop(&fs.notifier);
 	fuse_session_unmount(se);
 out_signals:
 	fuse_remove_signal_handlers(se);
@@ -113,6 +125,9 @@ out_open:
 	open_files_close_all(&fs.open);
 out_dev:
 	ttrt_device_close(fs.dev);
+	/* Last: a program's notify callback kicks it until the device is gone. */
+	if (notifier_ok)
+		poll_notifier_destroy(&fs.notifier);
 out_args:
 	fuse_opt_free_args(&args);
 	ttfs_settings_free(&settings);

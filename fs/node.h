@@ -3,7 +3,7 @@
  * Nodes of the tree. The fixed tree (device, cores, noc0, dram banks) has
  * computed inode numbers, as Plan 9 devices pack (kind, instance, file)
  * into a qid: nothing is allocated per lookup. Directories created at run
- * time (buffers) carry the never-reused id of their entry in the inode
+ * time (buffers, programs) carry the never-reused id of their entry in the inode
  * table (inode_table.c) as idx; their files share that id, and the
  * kernel's lookups of all of them are counted on the entry.
  */
@@ -29,6 +29,11 @@ enum node_kind {
 	K_BUFFERS_DIR,
 	K_BUFFER_DIR,      /* idx = buffer id */
 	K_BUFFER_FILE,     /* idx = buffer id, file = enum buffer_file */
+	K_PROGRAMS_DIR,
+	K_PROGRAM_DIR,     /* idx = program id */
+	K_PROGRAM_FILE,    /* idx = program id, file = enum program_file */
+	K_PROGRAM_BUILD,   /* idx = program id: its build/ directory */
+	K_PROGRAM_ARTIFACT, /* idx = program id, file = index of the artifact name */
 	K_COUNT
 };
 
@@ -71,7 +76,13 @@ static inline struct node node_make(enum node_kind kind, uint64_t idx, uint32_t 
  * or 0 for a fixed node (not counted: it never goes away). */
 static inline uint64_t node_table_id(struct node n)
 {
-	return n.kind == K_BUFFER_DIR || n.kind == K_BUFFER_FILE ? n.idx : 0;
+	switch (n.kind) {
+	case K_BUFFER_DIR: case K_BUFFER_FILE:
+	case K_PROGRAM_DIR: case K_PROGRAM_FILE: case K_PROGRAM_BUILD: case K_PROGRAM_ARTIFACT:
+		return n.idx;
+	default:
+		return 0;
+	}
 }
 
 #endif

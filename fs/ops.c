@@ -19,6 +19,9 @@ const struct subtree_ops *subtree_of(enum node_kind kind)
 	case K_NOC0_DIR: case K_NOC0_LINK: return &noc0_subtree;
 	case K_DRAM_DIR: case K_DRAM_BANK: return &dram_subtree;
 	case K_BUFFERS_DIR: case K_BUFFER_DIR: case K_BUFFER_FILE: return &buffers_subtree;
+	case K_PROGRAMS_DIR: case K_PROGRAM_DIR: case K_PROGRAM_FILE: case K_PROGRAM_BUILD:
+	case K_PROGRAM_ARTIFACT:
+		return &programs_subtree;
 	default: return NULL;
 	}
 }
@@ -189,6 +192,8 @@ const struct fuse_lowlevel_ops ttfs_ops = {
 	.open = op_open,
 	.read = op_read,
 	.write_buf = op_write_buf,
+	.flush = op_flush,
+	.poll = op_poll,
 	.release = op_release,
 	.opendir = op_opendir,
 	.readdir = op_readdir,

@@ -36,6 +36,9 @@ void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 void op_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off, struct fuse_file_info *fi);
 void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t off,
 		  struct fuse_file_info *fi);
+void op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
+void op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
+	     struct fuse_pollhandle *ph);
 void op_release(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);
 
 void op_opendir(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi);

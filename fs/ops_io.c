@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <poll.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <sys/uio.h>
@@ -190,13 +191,14 @@ static int interrupt_fired(void *arg)
 {
 	struct fs_interrupt *in = arg;
 
-	return atomic_load(&in->fired);
+	return atomic_load(&in->fired) || (in->se && fuse_session_exited(in->se));
 }
 
 void fs_interrupt_begin(struct fs_interrupt *in)
 {
 	atomic_init(&in->fired, 0);
 	in->req = current_write;
+	in->se = in->req ? fs_of(in->req)->se : NULL;
 	in->wait.interrupted = interrupt_fired;
 	in->wait.arg = in;
 	/* Calls mark_interrupted at once if the interrupt came first. */
@@ -246,6 +248,40 @@ void op_write_buf(fuse_req_t req, fuse_ino_t ino, struct fuse_bufvec *in, off_t 
 	else
 		fuse_reply_write(req, (size_t)n);
 	free(dst.buf[0].mem);
+	handle_put(h);
+}
+
+void op_flush(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+{
+	struct handle *h = handle_of(fi);
+	int rc = 0;
+
+	(void)ino;
+	handle_get(h);
+	if (h->ops->flush)
+		rc = h->ops->flush(fs_of(req), h);
+	fuse_reply_err(req, -rc);
+	handle_put(h);
+}
+
+/* A file without a poll op is always ready, as a regular file is. Never
+ * ENOSYS: the kernel would then stop asking for the whole mount. */
+void op_poll(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi,
+	     struct fuse_pollhandle *ph)
+{
+	struct handle *h = handle_of(fi);
+	unsigned revents;
+
+	(void)ino;
+	handle_get(h);
+	if (h->ops->poll) {
+		revents = h->ops->poll(fs_of(req), h, ph);
+	} else {
+		revents = POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM;
+		if (ph)
+			fuse_pollhandle_destroy(ph);
+	}
+	fuse_reply_poll(req, revents);
 	handle_put(h);
 }
 

@@ -102,6 +102,18 @@ static struct ttrt_buffer *buffer_get(struct fs *fs, uint64_t id)
 	return b;
 }
 
+int buffers_find(struct fs *fs, const char *name, struct ttrt_buffer **out)
+{
+	struct inode_entry *e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+
+	if (!e)
+		return -ENOENT;
+	*out = inode_entry_payload(e);
+	ttrt_buffer_get(*out);
+	inode_table_put(fs->inodes, e);
+	return 0;
+}
+
 static void buffer_release(void *payload)
 {
 	ttrt_buffer_put(payload);

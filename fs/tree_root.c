@@ -18,6 +18,8 @@ static const char readme_text[] =
 	"dram/<n>          DRAM bank n (offset = bank address)\n"
 	"dram/buffers/     mkdir NAME makes an interleaved buffer: write size (and page_size),\n"
 	"                  then use data; address is what kernels take; rmdir frees it\n"
+	"programs/         mkdir NAME makes a program: write reader.cpp, writer.cpp,\n"
+	"                  compute.cpp and args, `echo 1 > run`, read status; rmdir deletes it\n"
 	"\n"
 	"Full reference: docs/tree.md in the ttfs sources.\n";
 
@@ -30,6 +32,7 @@ static const struct {
 	{ "device", K_DEVICE_DIR },
 	{ "dram", K_DRAM_DIR },
 	{ "noc0", K_NOC0_DIR },
+	{ "programs", K_PROGRAMS_DIR },
 };
 #define NUM_ROOT_ENTRIES (sizeof(root_entries) / sizeof(root_entries[0]))
 
@@ -38,7 +41,7 @@ static int root_stat(struct fs *fs, struct node n, struct stat *st)
 	if (n.kind == K_README)
 		stat_fill(fs, st, n, S_IFREG | FILE_MODE_RO, sizeof(readme_text) - 1);
 	else
-		stat_dir(fs, st, n, 6);
+		stat_dir(fs, st, n, 7);
 	return 0;
 }
 

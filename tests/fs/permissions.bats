@@ -117,6 +117,23 @@ nobody_pyio() {
 	[[ "$output" == *"Permission denied"* ]] || fail "$output"
 }
 
+@test "another user cannot make, change, run or remove a program, and may read it" {
+	run -0 ttfs_guard 20 nobody_pyio mkdir "$MNT/programs/intruder"
+	assert_output EACCES
+	[ ! -e "$MNT/programs/intruder" ]
+	mkdir "$MNT/programs/mine"
+	echo 'void kernel_main() {}' >"$MNT/programs/mine/reader.cpp"
+	for f in reader.cpp writer.cpp compute.cpp args run; do
+		run -0 ttfs_guard 20 nobody_pyio open "$MNT/programs/mine/$f" w
+		[ "$output" = EACCES ] || fail "nobody opened $f for writing: $output"
+	done
+	run -0 ttfs_guard 20 nobody_pyio rmdir "$MNT/programs/mine"
+	assert_output EACCES
+	run -0 ttfs_guard 20 as_nobody cat "$MNT/programs/mine/reader.cpp" "$MNT/programs/mine/status"
+	assert_line 'void kernel_main() {}'
+	rmdir "$MNT/programs/mine"
+}
+
 @test "another user cannot mkdir or rmdir a buffer" {
 	run -0 ttfs_guard 20 nobody_pyio mkdir "$MNT/dram/buffers/intruder"
 	assert_output EACCES

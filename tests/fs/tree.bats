@@ -7,11 +7,13 @@ load helpers
 setup_file() { ttfs_mount; }
 teardown_file() { ttfs_unmount; }
 
-@test "the root holds README, cores, device, dram, noc0" {
+@test "the root holds README, cores, device, dram, noc0, programs" {
 	run -0 ls "$MNT"
-	assert_output "$(printf '%s\n' README cores device dram noc0)"
+	assert_output "$(printf '%s\n' README cores device dram noc0 programs)"
 	[ -f "$MNT/README" ]
-	for d in cores device dram noc0; do [ -d "$MNT/$d" ]; done
+	for d in cores device dram noc0 programs; do [ -d "$MNT/$d" ]; done
+	# 2 + one per subdirectory.
+	assert_equal "$(stat -c %h "$MNT")" 7
 }
 
 @test "device/ holds its seven files" {
