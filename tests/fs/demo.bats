@@ -20,15 +20,8 @@ demo_leftovers() { find /tmp -maxdepth 1 -name 'ttfs-demo.*' | sort; }
 @test "tools/demo runs the loopback example through a fresh mount and cleans up" {
 	before=$(demo_leftovers)
 	run -0 timeout 300 "$DEMO" "$BUILD"
-	# The example follows from the tree the demo listed first: loopback
-	# whenever the mount has programs/.
-	if grep -qx programs <<<"$output"; then
-		assert_line --partial "examples/loopback/run MOUNTPOINT"
-		assert_line "PASS: 32768 bytes copied DRAM -> L1 -> DRAM bit-exact"
-	else
-		assert_line "(this ttfs has no programs/: running the dram-scale example instead)"
-		assert_line --regexp '^PASS: 5000 words match; report DONE, sum 0x[0-9a-f]{8}$'
-	fi
+	assert_line --partial "examples/loopback/run MOUNTPOINT"
+	assert_line "PASS: 32768 bytes copied DRAM -> L1 -> DRAM bit-exact"
 	assert_equal "$(demo_leftovers)" "$before"
 }
 

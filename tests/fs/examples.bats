@@ -18,10 +18,6 @@ setup() {
 }
 
 # The examples that run through programs/<name>/.
-require_programs() {
-	[ -d "$MNT/programs" ] || skip "this mount has no programs/ yet"
-}
-
 # mutate EXAMPLE SED-EXPR FILE: a copy of the example in the test's temp
 # directory, FILE edited; prints the copy's run script.
 mutate() {
@@ -86,7 +82,6 @@ assert_clean() {
 }
 
 @test "loopback: DRAM -> L1 -> DRAM through programs/, bit-exact, PASS" {
-	require_programs
 	run -0 ttfs_guard 120 "$EXAMPLES/loopback/run" "$MNT"
 	assert_line --regexp '^loopback: 16 pages of 2048 bytes, loopback-in at 0x[0-9a-f]+ -> L1 -> loopback-out at 0x[0-9a-f]+$'
 	assert_line "PASS: 32768 bytes copied DRAM -> L1 -> DRAM bit-exact"
@@ -97,7 +92,6 @@ assert_clean() {
 }
 
 @test "loopback: the check catches a page the writer skipped" {
-	require_programs
 	script=$(mutate loopback 's/i < num_pages; i++) {/i < num_pages; i++) {\n\t\tif (i == 5) { cb_wait_front(cb_out, 1); cb_pop_front(cb_out, 1); continue; }/' writer.cpp)
 	grep -q 'i == 5' "$(dirname "$script")/writer.cpp"
 	run -1 ttfs_guard 120 "$script" "$MNT"
@@ -107,7 +101,6 @@ assert_clean() {
 }
 
 @test "add2-riscv: 14 + 7 on BRISC, read back from DRAM; other integers; wrap-around" {
-	require_programs
 	run -0 ttfs_guard 120 "$EXAMPLES/add2-riscv/run" "$MNT"
 	assert_line "add2-riscv: 14 + 7: the kernel read 14 and 7 and wrote 21"
 	assert_line "PASS: 14 + 7 = 21"
@@ -121,7 +114,6 @@ assert_clean() {
 }
 
 @test "add2-riscv: the check catches a wrong sum" {
-	require_programs
 	script=$(mutate add2-riscv 's/result\[2\] = a + b;/result[2] = a - b;/' writer.cpp)
 	run -1 ttfs_guard 120 "$script" "$MNT"
 	assert_line "add2-riscv: 14 + 7: the kernel read 14 and 7 and wrote 7"
@@ -130,7 +122,6 @@ assert_clean() {
 }
 
 @test "multicore-copy: four cores, each its slice by per-core args, PASS" {
-	require_programs
 	run -0 ttfs_guard 120 "$EXAMPLES/multicore-copy/run" "$MNT"
 	assert_line "multicore-copy: 22 pages of 2048 bytes over 4 cores"
 	assert_line "  core 0,0: pages 0..5 match"
@@ -140,7 +131,6 @@ assert_clean() {
 }
 
 @test "multicore-copy: without its override a core copies the wrong slice, and the check names it" {
-	require_programs
 	script=$(mutate multicore-copy '/^args.3,0 = /d' args)
 	run -1 ttfs_guard 120 "$script" "$MNT"
 	assert_line "  core 3,0: pages 18..21 DIFFER"
@@ -150,7 +140,6 @@ assert_clean() {
 }
 
 @test "semaphore-pingpong: two cores, 10 and 500 rounds through NOC semaphores, PASS" {
-	require_programs
 	run -0 ttfs_guard 120 "$EXAMPLES/semaphore-pingpong/run" "$MNT"
 	assert_line "semaphore-pingpong: ping (core 0,0) reports 1 10 165 10, pong (core 1,0) 0 10 55 10"
 	assert_line "PASS: 10 rounds; pong received 55, ping 165"
@@ -160,7 +149,6 @@ assert_clean() {
 }
 
 @test "semaphore-pingpong: a lost signal hangs until timeout_ms, and status says so" {
-	require_programs
 	# The pong core expects one round more than the ping core sends.
 	script=$(mutate semaphore-pingpong \
 		's/rounds = get_arg_val<uint32_t>(2);/rounds = get_arg_val<uint32_t>(2) + !get_arg_val<uint32_t>(3);/' \
