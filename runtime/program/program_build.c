@@ -115,6 +115,8 @@ struct risc_job {
 	bool wanted;
 	bool reused;              /* the program's last build of this RISC is still right */
 	bool cached;              /* read from the cache here: no compile */
+	char *section;            /* its part of build/log */
+	size_t section_len;
 	struct build_request req;
 	char **argv;
 	uint64_t key;
@@ -233,6 +235,7 @@ static void jobs_free(struct risc_job *jobs)
 {
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
 		build_argv_free(jobs[r].argv);
+		free(jobs[r].section);
 		build_result_free(&jobs[r].result);
 		pack_xip_free(&jobs[r].xip);
 	}
@@ -255,7 +258,7 @@ static void run_compilers(const struct build_env *env, struct risc_job *jobs)
 
 /* The outcome of the compilers: XIP images made, the log gathered, the
  * first failure described. */
-static int collect(struct risc_job *jobs, char **log, size_t *log_len, char *err, size_t errlen)
+static int collect(struct risc_job *jobs, char *err, size_t errlen)
 {
 	int rc = 0;
 
@@ -265,8 +268,9 @@ static int collect(struct risc_job *jobs, char **log, size_t *log_len, char *err
 
 		if (!j->wanted || j->reused)
 			continue;
-		log_append(log, log_len, "== %s for %s ==\n", j->req.name, risc_names[r],
-			   j->result.log);
+		log_append(&j->section, &j->section_len, "== %s for %s ==\n", j->req.name,
+			   risc_names[r], j->cached ? "(from the cache: no compiler ran)" :
+						      j->result.log);
 		if (j->result.status == -ENOEXEC) {
 			first_error_line(j->result.log, why, sizeof(why));
 			if (rc == 0)
@@ -289,20 +293,27 @@ static int collect(struct risc_job *jobs, char **log, size_t *log_len, char *err
 	return rc;
 }
 
+static void risc_build_clear(struct prog_risc_build *b)
+{
+	free(b->elf);
+	pack_xip_free(&b->xip);
+	memset(b, 0, sizeof(*b));
+}
+
 void prog_builds_free(struct ttrt_program *p)
 {
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		free(p->risc[r].elf);
-		pack_xip_free(&p->risc[r].xip);
-		memset(&p->risc[r], 0, sizeof(p->risc[r]));
+		risc_build_clear(&p->risc[r]);
+		free(p->risc_log[r]);
+		p->risc_log[r] = NULL;
+		p->risc_log_len[r] = 0;
 	}
-	free(p->log);
-	p->log = NULL;
-	p->log_len = 0;
 }
 
-/* Keep what was built; a RISC no kernel runs on any more is forgotten. */
-static void store_results(struct ttrt_program *p, struct risc_job *jobs, char *log, size_t log_len)
+/* Keep what was built, and each compiler's output (a failed one's too);
+ * a RISC no kernel runs on any more is forgotten. A RISC reused as it
+ * was keeps its ELF and its part of the log. */
+static void store_results(struct ttrt_program *p, struct risc_job *jobs)
 {
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
 		struct prog_risc_build *b = &p->risc[r];
@@ -310,9 +321,11 @@ static void store_results(struct ttrt_program *p, struct risc_job *jobs, char *l
 
 		if (j->reused)
 			continue;
-		free(b->elf);
-		pack_xip_free(&b->xip);
-		memset(b, 0, sizeof(*b));
+		risc_build_clear(b);
+		free(p->risc_log[r]);
+		p->risc_log[r] = j->section;
+		p->risc_log_len[r] = j->section_len;
+		j->section = NULL;
 		if (!j->wanted || j->result.status || !j->xip.image)
 			continue;
 		*b = (struct prog_risc_build){
@@ -325,11 +338,6 @@ static void store_results(struct ttrt_program *p, struct risc_job *jobs, char *l
 		};
 		j->result.elf = NULL;
 		memset(&j->xip, 0, sizeof(j->xip));
-	}
-	if (log) {
-		free(p->log);
-		p->log = log;
-		p->log_len = log_len;
 	}
 }
 
@@ -356,8 +364,6 @@ struct build_run {
 	struct prog_args *args;
 	struct prog_resolved *resolved;
 	struct risc_job jobs[PACK_NUM_RISCS];
-	char *log;
-	size_t log_len;
 	char err[PROG_ERROR_MAX];
 	unsigned compiled, cache_hits;
 	uint64_t seq;             /* order of the inputs taken */
@@ -406,7 +412,6 @@ static void build_run_free(struct build_run *b)
 	prog_resolved_free(b->resolved);
 	prog_args_free(b->args);
 	inputs_free(&b->in);
-	free(b->log);
 }
 
 /* Who asked for a build decides how it waits and what it may say. */
@@ -432,12 +437,15 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, enum bui
 	/* A build of older inputs that ends last must not replace a newer one. */
 	if ((rc == 0 || rc == -EIO) && b->seq > p->build_seq_stored) {
 		p->build_seq_stored = b->seq;
-		store_results(p, b->jobs, b->log, b->log_len);
-		b->log = NULL;
+		store_results(p, b->jobs);
 	}
-	p->times.build_ms = ms;
-	p->times.builds = b->compiled;
-	p->times.cache_hits = b->cache_hits;
+	/* The status tells what building the program as it is cost: a
+	 * build that found everything up to date leaves that alone. */
+	if (b->compiled || b->cache_hits || rc) {
+		p->times.build_ms = ms;
+		p->times.builds = b->compiled;
+		p->times.cache_hits = b->cache_hits;
+	}
 	if (kind == BUILD_FOR_RUN || !p->running) {
 		if (rc && (!quiet || rc == -EIO)) {
 			prog_set_error(p, "%s", b->err);
@@ -513,12 +521,12 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 
 	if (!b)
 		return -ENOMEM;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = build_locked_inputs(p, b, kind);
 	if (rc) {
 		free(b);
 		return rc;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);   /* not the wait for other builds */
 	prog_notify(p);
 	rc = prepare(p, b);
 	if (rc == 0)
@@ -531,7 +539,7 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 	if (rc == 0) {
 		load_cached(env, b->jobs);
 		run_compilers(env, b->jobs);
-		rc = collect(b->jobs, &b->log, &b->log_len, b->err, sizeof(b->err));
+		rc = collect(b->jobs, b->err, sizeof(b->err));
 		for (int r = 0; r < PACK_NUM_RISCS; r++) {
 			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused &&
 				       !b->jobs[r].cached;
@@ -654,6 +662,33 @@ static int dup_bytes(const void *src, size_t len, char **out, size_t *outlen)
 	return 0;
 }
 
+static bool has_log(const struct ttrt_program *p)
+{
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		if (p->risc_log[r])
+			return true;
+	return false;
+}
+
+/* build/log: every RISC's part, in launch-message order. */
+static int joined_log(const struct ttrt_program *p, char **out, size_t *len)
+{
+	size_t total = 0;
+
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		total += p->risc_log_len[r];
+	*out = malloc(total + 1);
+	if (!*out)
+		return -ENOMEM;
+	*len = 0;
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		if (p->risc_log[r])
+			memcpy(*out + *len, p->risc_log[r], p->risc_log_len[r]);
+		*len += p->risc_log_len[r];
+	}
+	return 0;
+}
+
 int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, size_t *len)
 {
 	int elf = artifact_risc(name, ".elf"), xip = artifact_risc(name, ".xip");
@@ -666,8 +701,8 @@ int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, 
 		rc = dup_bytes(p->risc[elf].elf, p->risc[elf].elf_len, out, len);
 	else if (xip >= 0 && p->risc[xip].built)
 		rc = dup_bytes(p->risc[xip].xip.image, p->risc[xip].xip.size, out, len);
-	else if (!strcmp(name, "log") && p->log)
-		rc = dup_bytes(p->log, p->log_len, out, len);
+	else if (!strcmp(name, "log") && has_log(p))
+		rc = joined_log(p, out, len);
 	pthread_mutex_unlock(&p->lock);
 	return rc;
 }
@@ -693,7 +728,7 @@ int ttrt_program_artifacts(struct ttrt_program *p, const char **names, int max)
 			names[n] = xip_names[r];
 		n++;
 	}
-	if (!p->deleted && p->log) {
+	if (!p->deleted && has_log(p)) {
 		if (n < max)
 			names[n] = "log";
 		n++;

@@ -80,8 +80,8 @@ struct ttrt_program {
 	uint64_t build_seq_next;      /* inputs taken by builds, counted */
 	uint64_t build_seq_stored;    /* the newest inputs whose results are kept */
 	struct prog_risc_build risc[PACK_NUM_RISCS];
-	char *log;                    /* all compilers' output of the last build */
-	size_t log_len;
+	char *risc_log[PACK_NUM_RISCS];   /* each RISC's compiler output, when it was last built */
+	size_t risc_log_len[PACK_NUM_RISCS];
 
 	bool running;                 /* a start is under way or its run thread lives */
 	bool stop_requested;
