@@ -1,9 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
 # tools/demo, the README's first command: it mounts the simulator, runs the
-# loopback example through programs/ (dram-scale on a daemon without
-# programs/), unmounts, and leaves nothing in /tmp; when the daemon fails
-# it shows the daemon's log.
+# loopback example through programs/, unmounts, and leaves nothing in
+# /tmp; when the daemon fails it shows the daemon's log.
 
 load helpers
 
