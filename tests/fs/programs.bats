@@ -15,13 +15,21 @@ teardown_file() { ttfs_unmount; }
 
 setup() { P="$MNT/programs"; }
 
+# Teardown's commands must not fail inside ttfs_guard: it runs them as a
+# background job, where bats' ERR trap still reports a failure (as "not ok"
+# for a test that passed) even though the caller ignores it. A program
+# still running (a test that failed half way) keeps its directory.
 teardown() {
 	local d
 	for d in "$MNT"/programs/*; do
 		[ -d "$d" ] || continue
-		ttfs_guard 20 python3 -c 'import os, sys; os.write(os.open(sys.argv[1], os.O_WRONLY), b"1")' \
-			"$MNT/cores/0,0/l1" 2>/dev/null || true
-		ttfs_guard 20 rmdir "$d" || true
+		ttfs_guard 20 python3 -c 'import os, sys
+try:
+    os.write(os.open(sys.argv[1], os.O_WRONLY), b"1")
+except OSError:
+    pass' "$MNT/cores/0,0/l1" || true
+		ttfs_guard 20 bash -c 'rmdir "$1" 2>/dev/null || echo "# teardown: rmdir $1 failed" >&2; exit 0' \
+			_ "$d" || true
 	done
 	ttfs_remove_buffers
 }
