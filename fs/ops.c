@@ -33,6 +33,8 @@ int node_stat(struct fs *fs, struct node n, struct stat *st)
 	return ops ? ops->stat(fs, n, st) : -ENOENT;
 }
 
+#define ENTRY_TIMEOUT_S 1.0
+
 /* Reply with an entry. A dynamic node's lookup is counted before the
  * reply (a forget may follow it at once) and given back if it fails. */
 void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
@@ -55,6 +57,12 @@ void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
 	}
 	e.ino = node_ino(child);
 	e.generation = 1;
+	/* A name changes only through this mount (mkdir and rmdir pass the
+	 * kernel, which updates its cache itself), so the kernel may keep
+	 * names; attributes stay uncached (attr_timeout 0) so sizes and
+	 * states are always current. Without it every path walk asked for
+	 * each component: a stat of programs/P/run took four round trips. */
+	e.entry_timeout = ENTRY_TIMEOUT_S;
 	if (fuse_reply_entry(req, &e) != 0 && id)
 		inode_table_forget(fs->inodes, id, 1);
 }

@@ -649,7 +649,9 @@ start_second() {
 	assert_equal "$status" 0
 	wait "$writer" || true
 	run cat "$D2/writer.out"
-	[[ "$output" =~ ^(EINTR|ENOTCONN)$ ]] || fail "writer: $output"
+	# EINTR when the daemon answered first; the kernel's own error when
+	# the connection closed with the request still pending.
+	[[ "$output" =~ ^(EINTR|ENOTCONN|ECONNABORTED)$ ]] || fail "writer: $output"
 	fusermount3 -uz "$M2" 2>/dev/null || true
 	ttfs_log_clean "$D2/daemon.log"
 }
