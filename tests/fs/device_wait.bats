@@ -55,33 +55,9 @@ print(res, "%.3f" % (time.monotonic() - t0))
 ' "$MNT/device/reset"
 }
 
-# The writer of a reset in a child with Python's SIGINT handler, as in a
-# terminal; after a second the parent sends SIGINT. Prints the child's exit
-# code (4: KeyboardInterrupt, what an interrupted write(2) becomes) and the
-# seconds from SIGINT to its end.
+# A blocked reset, interrupted as Ctrl-C would (helpers.bash).
 interrupted_reset() {
-	python3 -c '
-import os, signal, sys, time
-pid = os.fork()
-if pid == 0:
-    fd = os.open(sys.argv[1], os.O_WRONLY)
-    try:
-        os.write(fd, b"1\n")
-        os._exit(3)
-    except KeyboardInterrupt:
-        os._exit(4)
-    except OSError as e:
-        print("write:", e, file=sys.stderr)
-        os._exit(5)
-time.sleep(1)
-if os.waitpid(pid, os.WNOHANG) != (0, 0):
-    print("the writer was not blocked")
-    sys.exit(1)
-t0 = time.monotonic()
-os.kill(pid, signal.SIGINT)
-_, status = os.waitpid(pid, 0)
-print(os.waitstatus_to_exitcode(status), "%.3f" % (time.monotonic() - t0))
-' "$MNT/device/reset"
+	interrupt_blocked_write "$MNT/device/reset"
 }
 
 @test "a reset that cannot finish fails with ETIMEDOUT after timeout_ms" {

@@ -277,3 +277,39 @@ except OSError as e:
     print(errno.errorcode.get(e.errno, str(e.errno)))
 PY
 }
+
+# interrupt_blocked_write PATH [SIDE]: write "1" to PATH in a child with
+# Python's SIGINT handler, as in a terminal; once it has been blocked for
+# a second, send it SIGINT. Prints the child's exit code (4:
+# KeyboardInterrupt, what an interrupted write(2) becomes) and the seconds
+# from SIGINT to its end; with SIDE, also SIDE's text and whether reading
+# it while the writer was blocked took under a second (True/False).
+interrupt_blocked_write() {
+	python3 -c '
+import os, signal, sys, time
+pid = os.fork()
+if pid == 0:
+    fd = os.open(sys.argv[1], os.O_WRONLY)
+    try:
+        os.write(fd, b"1\n")
+        os._exit(3)
+    except KeyboardInterrupt:
+        os._exit(4)
+    except OSError as e:
+        print("write:", e, file=sys.stderr)
+        os._exit(5)
+time.sleep(1)
+if os.waitpid(pid, os.WNOHANG) != (0, 0):
+    print("the writer was not blocked")
+    sys.exit(1)
+side = []
+if len(sys.argv) > 2:
+    t0 = time.monotonic()
+    with open(sys.argv[2]) as f:
+        side = [f.read().strip(), str(time.monotonic() - t0 < 1.0)]
+t0 = time.monotonic()
+os.kill(pid, signal.SIGINT)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status), "%.3f" % (time.monotonic() - t0), *side)
+' "$@"
+}

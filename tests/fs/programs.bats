@@ -557,38 +557,10 @@ print("woken", time.monotonic() - t < 5)
 	rmdir "$P/busy"
 }
 
-# The writer of `1` in a child with Python's SIGINT handler, as in a
-# terminal; after a second the parent sends SIGINT. Prints the child's exit
-# code (4: KeyboardInterrupt, what an interrupted write(2) becomes), the
-# seconds to its end, and whether device/arch could be read meanwhile.
+# A blocking run interrupted as Ctrl-C would (helpers.bash), reading
+# device/arch meanwhile: a blocked run holds up nothing else.
 interrupted_run() {
-	python3 -c '
-import os, signal, sys, time
-pid = os.fork()
-if pid == 0:
-    fd = os.open(sys.argv[1], os.O_WRONLY)
-    try:
-        os.write(fd, b"1\n")
-        os._exit(3)
-    except KeyboardInterrupt:
-        os._exit(4)
-    except OSError as e:
-        print("write:", e, file=sys.stderr)
-        os._exit(5)
-time.sleep(1)
-if os.waitpid(pid, os.WNOHANG) != (0, 0):
-    print("the writer was not blocked")
-    sys.exit(1)
-# A blocked run holds up nothing else.
-t0 = time.monotonic()
-with open(sys.argv[2]) as f:
-    arch = f.read().strip()
-served = time.monotonic() - t0 < 1.0
-t0 = time.monotonic()
-os.kill(pid, signal.SIGINT)
-_, status = os.waitpid(pid, 0)
-print(os.waitstatus_to_exitcode(status), "%.3f" % (time.monotonic() - t0), arch, served)
-' "$P/$1/run" "$MNT/device/arch"
+	interrupt_blocked_write "$P/$1/run" "$MNT/device/arch"
 }
 
 @test "Ctrl-C of a blocking run: EINTR, the program is stopped, the next run works" {
