@@ -552,16 +552,11 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 	return rc;
 }
 
-static bool interrupted(const struct ttrt_wait *wait)
-{
-	return wait && wait->interrupted && wait->interrupted(wait->arg);
-}
-
 int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 {
 	int rc = build(p, BUILD_FOR_RUN);
 
-	return rc == 0 && interrupted(wait) ? -EINTR : rc;
+	return rc == 0 && prog_interrupted(wait) ? -EINTR : rc;
 }
 
 int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
@@ -574,7 +569,7 @@ int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 	if (rc)
 		return rc;
 	rc = build(p, BUILD_EXPLICIT);
-	return rc == 0 && interrupted(wait) ? -EINTR : rc;
+	return rc == 0 && prog_interrupted(wait) ? -EINTR : rc;
 }
 
 /* One background builder per program: it builds while builds are

@@ -106,6 +106,16 @@ void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
 /* The state a program at rest is in: empty, ready or failed. */
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
 double prog_ms_since(const struct timespec *t0);
+/* The caller of a wait asks to stop it (wait may be NULL). */
+static inline bool prog_interrupted(const struct ttrt_wait *wait)
+{
+	return wait && wait->interrupted && wait->interrupted(wait->arg);
+}
+
+/* program_status.c: what each busy or faulted RISC of a core is doing,
+ * read from the hardware ("brisc pc 0x… cb_wait_front cb 0: …; …"),
+ * for the status while a core runs and for its result after a timeout. */
+void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf, size_t len);
 
 /* program_build.c */
 /* Resolve the args with the program's buffer lookup. */

@@ -119,31 +119,6 @@ static int launch_cores(struct run *r)
 	return rc;
 }
 
-/* What each RISC of a core that did not finish was doing. */
-static void describe_core(struct ttrt_device *dev, struct prog_core_status *cs)
-{
-	size_t used = strlen(cs->detail);
-
-	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < sizeof(cs->detail); risc++) {
-		struct ttrt_risc_detail d;
-		char why[320] = "";
-
-		if (ttrt_core_risc_detail(dev, cs->core, risc, &d))
-			continue;
-		if (d.state == TTRT_RISC_FAULT)
-			snprintf(why, sizeof(why), "fault: %s", d.fault);
-		else if (d.state == TTRT_RISC_WAITING || d.state == TTRT_RISC_RUNNING)
-			ttrt_core_wait_reason(dev, cs->core, risc, why, sizeof(why));
-		else
-			continue;
-		if (!why[0])
-			snprintf(why, sizeof(why), "%s", ttrt_risc_state_name(d.state));
-		used += (size_t)snprintf(cs->detail + used, sizeof(cs->detail) - used,
-					 "%s%s pc 0x%08x %s", used ? "; " : "", ttrt_risc_names[risc],
-					 d.pc, why);
-	}
-}
-
 static bool core_faulted(struct ttrt_device *dev, struct prog_core_status *cs)
 {
 	enum ttrt_risc_state states[TTRT_NUM_RISCS];
@@ -220,7 +195,7 @@ static int settle(struct run *r, struct prog_core_status *cores, uint32_t n, int
 			continue;
 		if (cores[c].result == PROG_CORE_PENDING)
 			cores[c].result = core_faulted(dev, &cores[c]) ? PROG_CORE_FAULT : why;
-		describe_core(dev, &cores[c]);
+		prog_describe_riscs(dev, cores[c].core, cores[c].detail, sizeof(cores[c].detail));
 		if (stuck)
 			stuck[n_stuck++] = cores[c].core;
 	}
@@ -482,11 +457,6 @@ int ttrt_program_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 	return prog_run_start(p, wait);
 }
 
-static bool interrupted(const struct ttrt_wait *wait)
-{
-	return wait && wait->interrupted && wait->interrupted(wait->arg);
-}
-
 int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait)
 {
 	struct timespec slice;
@@ -498,7 +468,7 @@ int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait)
 			pthread_cond_wait(&p->changed, &p->lock);
 			continue;
 		}
-		if (interrupted(wait)) {
+		if (prog_interrupted(wait)) {
 			/* The run thread sees the request within one poll. */
 			p->stop_requested = true;
 			while (p->running)

@@ -67,24 +67,37 @@ static int take_copy(struct ttrt_program *p, struct status_copy *c)
 	return rc;
 }
 
-static void live_waits(struct ttrt_program *p, struct strbuf *sb, struct ttrt_xy core)
+void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf, size_t len)
 {
-	for (int risc = 0; risc < TTRT_NUM_RISCS; risc++) {
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < len; risc++) {
 		struct ttrt_risc_detail d;
 		char why[320] = "";
 
-		if (ttrt_core_risc_detail(p->dev, core, risc, &d))
-			continue;
-		if (d.state != TTRT_RISC_WAITING && d.state != TTRT_RISC_RUNNING &&
-		    d.state != TTRT_RISC_FAULT)
+		if (ttrt_core_risc_detail(dev, core, risc, &d))
 			continue;
 		if (d.state == TTRT_RISC_FAULT)
 			snprintf(why, sizeof(why), "fault: %s", d.fault);
+		else if (d.state == TTRT_RISC_WAITING || d.state == TTRT_RISC_RUNNING)
+			ttrt_core_wait_reason(dev, core, risc, why, sizeof(why));
 		else
-			ttrt_core_wait_reason(p->dev, core, risc, why, sizeof(why));
-		strbuf_printf(sb, "; %s pc 0x%08x %s", ttrt_risc_names[risc], d.pc,
-			      why[0] ? why : ttrt_risc_state_name(d.state));
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s pc 0x%08x %s",
+					 used ? "; " : "", ttrt_risc_names[risc], d.pc,
+					 why[0] ? why : ttrt_risc_state_name(d.state));
 	}
+}
+
+/* A core still running: what its RISCs do now, read live. */
+static void live_waits(struct ttrt_program *p, struct strbuf *sb, struct ttrt_xy core)
+{
+	char what[sizeof(((struct prog_core_status *)0)->detail)];
+
+	prog_describe_riscs(p->dev, core, what, sizeof(what));
+	if (what[0])
+		strbuf_printf(sb, "; %s", what);
 }
 
 static void render_cores(struct ttrt_program *p, struct strbuf *sb, const struct status_copy *c)
