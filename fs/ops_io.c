@@ -4,12 +4,14 @@
  * zero-copy path for memory files.
  */
 #include "ops.h"
+#include "staging.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/uio.h>
 
 static void close_handle(struct open_file *of)
@@ -71,6 +73,35 @@ static int direct_start(struct fs *fs, struct handle *h, off_t off, size_t *size
 	return h->ops->direct_begin(fs, h, off, size, writing, pieces, MAX_DIRECT_IOV);
 }
 
+/* A reply of more pieces than this is copied into one buffer first. The
+ * kernel pins and copies each piece of a reply on its own; for 512 pieces
+ * of 2 KiB (a 1 MiB read of a buffer with tile-sized pages, interleaved
+ * over the banks) that cost more than one copy in user space: 0.78x the
+ * floor's throughput as pieces against 0.88x gathered, reads alternating
+ * with the floor's so that neither stays in the cache. */
+#define GATHER_ABOVE_PIECES 8
+
+/* Replies with the pieces copied into this thread's staging buffer, or
+ * with the pieces themselves when it cannot be had. */
+static void reply_gathered(fuse_req_t req, const struct iovec *iov, int n)
+{
+	size_t total = 0, at = 0;
+	char *buf;
+
+	for (int i = 0; i < n; i++)
+		total += iov[i].iov_len;
+	buf = staging_get(total);
+	if (!buf) {
+		fuse_reply_iov(req, iov, n);
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		memcpy(buf + at, iov[i].iov_base, iov[i].iov_len);
+		at += iov[i].iov_len;
+	}
+	fuse_reply_buf(req, buf, total);
+}
+
 /* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
 static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 {
@@ -90,6 +121,8 @@ static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 		fuse_reply_buf(req, NULL, 0);
 	else if (n == 1)   /* L1, most reads: fuse_reply_iov mallocs a copy of iov */
 		fuse_reply_buf(req, iov[0].iov_base, iov[0].iov_len);
+	else if (n > GATHER_ABOVE_PIECES)
+		reply_gathered(req, iov, n);
 	else
 		fuse_reply_iov(req, iov, n);
 	if (n > 0 && h->ops->direct_end)
