@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * libfuse low-level operations: decode the inode into a node, hand it to
- * its subtree, reply. Every entry and attribute has a zero timeout and
- * every file is direct_io, so nothing the kernel shows is ever stale.
+ * its subtree, reply. Names and directories' attributes may be cached for
+ * a second (they change only through this mount); files' attributes are
+ * never cached and every file is direct_io, so no size or state the
+ * kernel shows is ever stale.
  */
 #include "inode_table.h"
 #include "ops.h"
@@ -35,6 +37,22 @@ int node_stat(struct fs *fs, struct node n, struct stat *st)
 
 #define ENTRY_TIMEOUT_S 1.0
 
+/* How long the kernel may keep a node's attributes. Under
+ * default_permissions every path walk checks each directory's mode and
+ * every open the file's: uncached, that was one GETATTR round trip per
+ * component, four of the seven round trips of `echo 1 > programs/P/run`.
+ * A directory's attributes change only through this mount (its nlink at
+ * mkdir and rmdir, after which the kernel drops the parent's cached
+ * attributes itself); a write-only file's (run, reset) never change: size
+ * 0, and a write's new size is dropped by the kernel at once. Every other
+ * file stays uncached so that sizes and states are always current. */
+static double attr_timeout_of(const struct stat *st)
+{
+	int write_only = S_ISREG(st->st_mode) && !(st->st_mode & (S_IRUSR | S_IRGRP | S_IROTH));
+
+	return S_ISDIR(st->st_mode) || write_only ? ENTRY_TIMEOUT_S : 0.0;
+}
+
 /* Reply with an entry. A dynamic node's lookup is counted before the
  * reply (a forget may follow it at once) and given back if it fails. */
 void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
@@ -63,6 +81,7 @@ void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
 	 * states are always current. Without it every path walk asked for
 	 * each component: a stat of programs/P/run took four round trips. */
 	e.entry_timeout = ENTRY_TIMEOUT_S;
+	e.attr_timeout = attr_timeout_of(&e.attr);
 	if (fuse_reply_entry(req, &e) != 0 && id)
 		inode_table_forget(fs->inodes, id, 1);
 }
@@ -110,7 +129,7 @@ static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 	if (rc)
 		fuse_reply_err(req, -rc);
 	else
-		fuse_reply_attr(req, &st, 0.0);
+		fuse_reply_attr(req, &st, attr_timeout_of(&st));
 }
 
 /* Modes and owners are the daemon's; sizes are fixed (file_policy). Times
