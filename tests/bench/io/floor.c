@@ -7,10 +7,16 @@
  * fs/main.c, fs/options.c, fs/ops_io.c): the low-level API, the
  * multithreaded loop with libfuse's default thread settings,
  * default_permissions, direct_io on every open file, no writeback cache,
- * libfuse's default max_read/max_write. Any difference left between the
- * two is the cost of ttfs itself.
+ * libfuse's default max_read/max_write, and ttfs's caching: names, the
+ * root's attributes and a write-only file's for a second, a read-only
+ * file's never; noflush on write-only files. Any difference left between
+ * the two is the cost of ttfs itself.
  *
- * usage: bench_floor MOUNTPOINT NAME=SIZE...   (at most 8 files, SIZE <= 4 MiB)
+ * usage: bench_floor MOUNTPOINT NAME=SIZE|NAME=w...
+ *   NAME=SIZE  a read-only file of SIZE bytes (SIZE <= 4 MiB)
+ *   NAME=w     a write-only file of size 0 that takes any write whole, as
+ *              a program's run file does (bench_launch)
+ *   at most 8 files
  * Runs in the foreground until unmounted or signalled.
  */
 #define FUSE_USE_VERSION 314
@@ -30,7 +36,11 @@
 struct floor_file {
 	char name[64];
 	size_t size;
+	int write_only;
 };
+
+/* As ttfs (fs/ops.c): names, directories and write-only files are cached. */
+#define CACHE_S 1.0
 
 static struct floor_file files[MAX_FILES];
 static int nfiles;
@@ -51,7 +61,7 @@ static void fill_stat(fuse_ino_t ino, struct stat *st)
 	st->st_uid = getuid();
 	st->st_gid = getgid();
 	if (f) {
-		st->st_mode = S_IFREG | 0444;
+		st->st_mode = S_IFREG | (f->write_only ? 0200 : 0444);
 		st->st_nlink = 1;
 		st->st_size = (off_t)f->size;
 	} else {
@@ -74,6 +84,8 @@ static void floor_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
 			e.ino = (fuse_ino_t)i + 2;
 			e.generation = 1;
 			fill_stat(e.ino, &e.attr);
+			e.entry_timeout = CACHE_S;
+			e.attr_timeout = files[i].write_only ? CACHE_S : 0.0;
 			fuse_reply_entry(req, &e);
 			return;
 		}
@@ -91,21 +103,24 @@ static void floor_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info 
 		return;
 	}
 	fill_stat(ino, &st);
-	fuse_reply_attr(req, &st, 0.0);
+	fuse_reply_attr(req, &st, !file_of(ino) || file_of(ino)->write_only ? CACHE_S : 0.0);
 }
 
 static void floor_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	if (!file_of(ino)) {
+	struct floor_file *f = file_of(ino);
+
+	if (!f) {
 		fuse_reply_err(req, EISDIR);
 		return;
 	}
-	if ((fi->flags & O_ACCMODE) != O_RDONLY) {
+	if ((fi->flags & O_ACCMODE) != (f->write_only ? O_WRONLY : O_RDONLY)) {
 		fuse_reply_err(req, EACCES);
 		return;
 	}
 	fi->direct_io = 1;
 	fi->keep_cache = 0;
+	fi->noflush = f->write_only;
 	fuse_reply_open(req, fi);
 }
 
@@ -126,6 +141,20 @@ static void floor_read(fuse_req_t req, fuse_ino_t ino, size_t size, off_t off,
 	fuse_reply_buf(req, size ? (const char *)data + off : NULL, size);
 }
 
+static void floor_write(fuse_req_t req, fuse_ino_t ino, const char *buf, size_t size, off_t off,
+			struct fuse_file_info *fi)
+{
+	struct floor_file *f = file_of(ino);
+
+	(void)buf;
+	(void)off;
+	(void)fi;
+	if (!f || !f->write_only)
+		fuse_reply_err(req, EBADF);
+	else
+		fuse_reply_write(req, size);
+}
+
 static void floor_init(void *userdata, struct fuse_conn_info *conn)
 {
 	(void)userdata;
@@ -138,6 +167,7 @@ static const struct fuse_lowlevel_ops floor_ops = {
 	.getattr = floor_getattr,
 	.open = floor_open,
 	.read = floor_read,
+	.write = floor_write,
 };
 
 static int parse_files(int argc, char **argv)
@@ -150,6 +180,11 @@ static int parse_files(int argc, char **argv)
 		    nfiles == MAX_FILES) {
 			fprintf(stderr, "bench_floor: bad file spec '%s'\n", argv[i]);
 			return -1;
+		}
+		if (strcmp(eq + 1, "w") == 0) {
+			memcpy(files[nfiles].name, argv[i], (size_t)(eq - argv[i]));
+			files[nfiles++].write_only = 1;
+			continue;
 		}
 		errno = 0;
 		size = strtoull(eq + 1, &end, 0);
@@ -172,7 +207,7 @@ int main(int argc, char **argv)
 	int rc = 1;
 
 	if (argc < 3 || parse_files(argc, argv) != 0) {
-		fprintf(stderr, "usage: %s MOUNTPOINT NAME=SIZE...\n", argv[0]);
+		fprintf(stderr, "usage: %s MOUNTPOINT NAME=SIZE|NAME=w...\n", argv[0]);
 		return 2;
 	}
 	/* Real pages, as ttfs reads from touched device memory. */

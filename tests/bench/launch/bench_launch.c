@@ -3,7 +3,7 @@
  * bench_launch: what a program costs to build and to launch, through the
  * runtime API (ttrt.h "programs") and through a ttfs mount.
  *
- * usage: bench_launch BENCH_DIR [PROGRAM_DIR_IN_MOUNT]
+ * usage: bench_launch BENCH_DIR [PROGRAM_DIR_IN_MOUNT [FLOOR_FILE]]
  *
  * BENCH_DIR holds args and kernels/{reader,writer,compute}.cpp
  * (tests/bench/launch). The API side opens its own simulated device in
@@ -21,6 +21,11 @@
  * relaunch through the mount: open, write "1", close of its run file,
  * timed until close returns. Mount and API launches alternate in turns of
  * ten, so load from elsewhere on the machine falls on both alike.
+ * With FLOOR_FILE (a write-only file of bench_floor, the do-nothing FUSE
+ * server of tests/bench/io, set up with ttfs's caching), the same open,
+ * write "1", close on it takes a third turn: what those three system calls
+ * cost through FUSE on this machine with no work behind them. The mount's
+ * time less the API's, against it, is what ttfs adds beyond the floor.
  *
  * Knobs: BENCH_LAUNCHES (per side, default 300), BENCH_COLD_RUNS (default
  * 3), BENCH_HIT_RUNS (default 20). Exit status: 0 all targets met, 1 one
@@ -322,6 +327,9 @@ static void teardown(struct bench *b)
 	free(b->args);
 }
 
+enum side { SIDE_API, SIDE_MOUNT, SIDE_FLOOR };
+static const char *const side_names[] = { "API", "mount", "floor" };
+
 static int verdict(const char *what, double value, const char *unit, double bound)
 {
 	int ok = value <= bound;
@@ -367,9 +375,10 @@ int main(int argc, char **argv)
 	struct bench b = { 0 };
 	struct ttrt_program *p = NULL, *q;
 	struct phases ph = { 0 };
-	uint64_t *api = NULL, *mnt = NULL;
+	uint64_t *api = NULL, *mnt = NULL, *flr = NULL;
 	uint8_t back[PAGES * PAGE], want[PAGES * PAGE];
 	char name[64], salt[96], run[4096];
+	const char *floor_file = argc == 4 ? argv[3] : NULL;
 	int launches = env_int("BENCH_LAUNCHES", 300, 100000);
 	int colds = env_int("BENCH_COLD_RUNS", 3, MAX_RUNS);
 	int hits = env_int("BENCH_HIT_RUNS", 20, MAX_RUNS);
@@ -377,15 +386,17 @@ int main(int argc, char **argv)
 	double cold_first, cc_cpu;
 	int entries;
 
-	if (argc != 2 && argc != 3) {
-		fprintf(stderr, "usage: %s BENCH_DIR [PROGRAM_DIR_IN_MOUNT]\n", argv[0]);
+	if (argc < 2 || argc > 4) {
+		fprintf(stderr, "usage: %s BENCH_DIR [PROGRAM_DIR_IN_MOUNT [FLOOR_FILE]]\n",
+			argv[0]);
 		return 2;
 	}
-	if (argc == 3)
+	if (argc >= 3)
 		snprintf(run, sizeof(run), "%s/run", argv[2]);
 	api = calloc((size_t)launches, sizeof(*api));
 	mnt = calloc((size_t)launches, sizeof(*mnt));
-	if (!api || !mnt || setup(&b, argv[1]) != 0)
+	flr = calloc((size_t)launches, sizeof(*flr));
+	if (!api || !mnt || !flr || setup(&b, argv[1]) != 0)
 		goto out;
 
 	/* (a) cold: the bench's own sources first, in the empty cache; each
@@ -431,26 +442,32 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_launch: the API's first run: %s\n", strerror(-rc));
 		goto out;
 	}
-	if (argc == 3 && (rc = mount_launch(run)) != 0) {
+	if (argc >= 3 && (rc = mount_launch(run)) != 0) {
 		fprintf(stderr, "bench_launch: %s: %s\n", run, strerror(-rc));
+		goto out;
+	}
+	if (floor_file && (rc = mount_launch(floor_file)) != 0) {
+		fprintf(stderr, "bench_launch: %s: %s\n", floor_file, strerror(-rc));
 		goto out;
 	}
 	for (int done = 0; done < launches; done += TURN) {
 		int n = launches - done < TURN ? launches - done : TURN;
-		for (int side = 0; side < 2; side++) {
-			int mount_side = (done / TURN + side) % 2;
-			if (mount_side && argc != 3)
+		for (int turn = 0; turn < 3; turn++) {
+			enum side side = (enum side)((done / TURN + turn) % 3);
+			if ((side == SIDE_MOUNT && argc < 3) || (side == SIDE_FLOOR && !floor_file))
 				continue;
 			for (int i = done; i < done + n; i++) {
 				uint64_t t0 = now_ns();
-				rc = mount_side ? mount_launch(run) : ttrt_program_run(p, NULL);
-				(mount_side ? mnt : api)[i] = now_ns() - t0;
+				rc = side == SIDE_API ? ttrt_program_run(p, NULL)
+				   : mount_launch(side == SIDE_MOUNT ? run : floor_file);
+				(side == SIDE_API ? api : side == SIDE_MOUNT ? mnt : flr)[i] =
+					now_ns() - t0;
 				if (rc) {
 					fprintf(stderr, "bench_launch: %s launch %d: %s\n",
-						mount_side ? "mount" : "API", i, strerror(-rc));
+						side_names[side], i, strerror(-rc));
 					goto out;
 				}
-				if (!mount_side && i % 10 == 0)
+				if (side == SIDE_API && i % 10 == 0)
 					phases_add(&ph, p);
 			}
 		}
@@ -473,11 +490,22 @@ int main(int argc, char **argv)
 			printf("  status, mean of %d: build_ms %.3f pack_ms %.3f launch_ms %.3f"
 			       " run_ms %.3f\n", ph.n, ph.build / ph.n, ph.pack / ph.n,
 			       ph.launch / ph.n, ph.run / ph.n);
-		if (argc == 3) {
+		if (argc >= 3) {
 			double mmed = pct_ms(mnt, launches, 50), mp90 = pct_ms(mnt, launches, 90);
 			printf("relaunch, mount median %.3f ms, p90 %.3f ms (%d open/write/close"
 			       " of %s)\n", mmed, mp90, launches, run);
 			printf("  mount/API: median %.3f, p90 %.3f\n", mmed / amed, mp90 / ap90);
+			if (floor_file) {
+				double fmed = pct_ms(flr, launches, 50);
+				printf("FUSE floor      median %.3f ms, p90 %.3f ms (%d open/write/close"
+				       " of %s, a do-nothing server)\n", fmed, pct_ms(flr, launches, 90),
+				       launches, floor_file);
+				printf("  mount - API %.3f ms against the floor's %.3f ms: ttfs adds"
+				       " %.3f ms beyond the floor\n", mmed - amed, fmed,
+				       mmed - amed - fmed);
+				printf("  (mount/API <= 1.3 needs a launch of at least floor/0.3 ="
+				       " %.3f ms)\n", fmed / 0.3);
+			}
 			printf("\ntargets:\n");
 			ok &= verdict("cold build (median)", cmed, "ms", 1500);
 			ok &= verdict("cache hit (median)", hmed, "ms", 5);
@@ -497,5 +525,6 @@ out:
 	teardown(&b);
 	free(api);
 	free(mnt);
+	free(flr);
 	return status;
 }
