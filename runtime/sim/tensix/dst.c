@@ -94,10 +94,20 @@ float *tx_dst_pack_tile(struct sim_tensix *tx, uint32_t idx)
 /* What a 16-bit DST keeps of a math result: bf16, nearest even. */
 void tx_dst_store(const struct sim_tensix *tx, float *d, unsigned n)
 {
+	uint32_t u[64];
+
 	if (tx->dst_mode == TT_TX_DST_FP32)
 		return;
-	for (unsigned i = 0; i < n; i++)
-		d[i] = tx_bf16_rne(d[i]);
+	/* In blocks the compiler vectorises; NaNs stay NaN (quieted). */
+	for (unsigned b = 0; b < n; b += 64) {
+		memcpy(u, d + b, sizeof(u));
+		for (unsigned i = 0; i < 64; i++) {
+			uint32_t nan = (u[i] & 0x7FFFFFFFu) > 0x7F800000u;
+			uint32_t r = (u[i] + 0x7FFFu + ((u[i] >> 16) & 1u)) & 0xFFFF0000u;
+			u[i] = nan ? (u[i] | 0x00400000u) & 0xFFFF0000u : r;
+		}
+		memcpy(d + b, u, sizeof(u));
+	}
 }
 
 int tx_dst_commit(struct sim_tensix *tx)

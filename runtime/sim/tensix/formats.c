@@ -176,27 +176,29 @@ void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out)
 		bfp8_from_l1(p, out);
 		return;
 	}
-	for (unsigned i = 0; i < TX_TILE_DIM; i++)
-		for (unsigned j = 0; j < TX_TILE_DIM; j++) {
-			unsigned off = tx_face_offset(i, j);
-			uint32_t u = 0;
-			uint16_t h;
-			float *o = &out[i * TX_TILE_DIM + j];
-			switch (fmt) {
-			case TX_FMT_FLOAT32:
-				memcpy(&u, p + 4 * off, 4);
-				*o = tx_float(u);
-				break;
-			case TX_FMT_FLOAT16_B:
-				memcpy(&h, p + 2 * off, 2);
-				*o = tx_float((uint32_t)h << 16);
-				break;
-			default:
-				memcpy(&h, p + 2 * off, 2);
-				*o = tx_fp16_to_float(h);
-				break;
-			}
+	/* A face row of 16 values is 16 contiguous elements of a tile row. */
+	for (unsigned fr = 0; fr < 64; fr++) {
+		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
+		float *o = out + i * TX_TILE_DIM + j0;
+		uint16_t h[16];
+		uint32_t u[16];
+		switch (fmt) {
+		case TX_FMT_FLOAT32:
+			memcpy(o, p + 64 * fr, 64);
+			break;
+		case TX_FMT_FLOAT16_B:
+			memcpy(h, p + 32 * fr, 32);
+			for (unsigned c = 0; c < 16; c++)
+				u[c] = (uint32_t)h[c] << 16;
+			memcpy(o, u, 64);
+			break;
+		default:
+			memcpy(h, p + 32 * fr, 32);
+			for (unsigned c = 0; c < 16; c++)
+				o[c] = tx_fp16_to_float(h[c]);
+			break;
 		}
+	}
 }
 
 void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p)

@@ -115,22 +115,44 @@ int tx_math_eltwise(struct sim_tensix *tx)
 	return 0;
 }
 
-/* d += b x a, 32x32 row-major each. */
+/* d += b x a, 32x32 row-major each: two rows of d at a time, held in
+ * eight vector accumulators that stay in registers. */
 __attribute__((target_clones("avx2", "default")))
 static void matmul_acc(float *d, const float *b, const float *a)
 {
-	for (unsigned i = 0; i < N; i++) {
-		v8f acc[4];
-		memcpy(acc, d + N * i, sizeof(acc));
+	for (unsigned i = 0; i < N; i += 2) {
+		float *d0 = d + N * i, *d1 = d0 + N;
+		v8f x0, x1, x2, x3, y0, y1, y2, y3;
+
+		memcpy(&x0, d0, 32);
+		memcpy(&x1, d0 + 8, 32);
+		memcpy(&x2, d0 + 16, 32);
+		memcpy(&x3, d0 + 24, 32);
+		memcpy(&y0, d1, 32);
+		memcpy(&y1, d1 + 8, 32);
+		memcpy(&y2, d1 + 16, 32);
+		memcpy(&y3, d1 + 24, 32);
 		for (unsigned k = 0; k < N; k++) {
-			float s = b[N * i + k];
-			const v8f *row = (const v8f *)(a + N * k);
-			acc[0] += s * row[0];
-			acc[1] += s * row[1];
-			acc[2] += s * row[2];
-			acc[3] += s * row[3];
+			const v8f *row = (const v8f *)(a + N * k);   /* a is 32-byte aligned */
+			v8f r0 = row[0], r1 = row[1], r2 = row[2], r3 = row[3];
+			float s = b[N * i + k], t = b[N * (i + 1) + k];
+			x0 += s * r0;
+			x1 += s * r1;
+			x2 += s * r2;
+			x3 += s * r3;
+			y0 += t * r0;
+			y1 += t * r1;
+			y2 += t * r2;
+			y3 += t * r3;
 		}
-		memcpy(d + N * i, acc, sizeof(acc));
+		memcpy(d0, &x0, 32);
+		memcpy(d0 + 8, &x1, 32);
+		memcpy(d0 + 16, &x2, 32);
+		memcpy(d0 + 24, &x3, 32);
+		memcpy(d1, &y0, 32);
+		memcpy(d1 + 8, &y1, 32);
+		memcpy(d1 + 16, &y2, 32);
+		memcpy(d1 + 24, &y3, 32);
 	}
 }
 
