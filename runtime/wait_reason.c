@@ -13,6 +13,7 @@
 #include "ttrt.h"
 #include "tt/fw_abi.h"
 #include "tt/l1_map.h"
+#include "tt/tensix.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -225,6 +226,44 @@ static int l1_wait(struct wait_ctx *w)
 	return say(w, "polling 0x%x (value %u) at pc 0x%08x", w->addr, val, w->pc);
 }
 
+/* The compute TRISCs poll the coprocessor (tt/tensix.h): math and pack
+ * the MATH_PACK semaphore of the DST handshake, unpack and math the
+ * operand registers' SRC_STATUS. */
+static int tensix_wait(struct wait_ctx *w)
+{
+	uint32_t val, max = 0, sem = TT_TX_NUM_SEMS;
+	int rc;
+
+	/* A semaphore wait reads the value and maybe its max: either names it. */
+	if (w->addr >= TT_TX_SEM(0) && w->addr < TT_TX_SEM(TT_TX_NUM_SEMS))
+		sem = (w->addr - TT_TX_SEM(0)) / 4;
+	else if (w->addr >= TT_TX_SEM_MAX(0) && w->addr < TT_TX_SEM_MAX(TT_TX_NUM_SEMS))
+		sem = (w->addr - TT_TX_SEM_MAX(0)) / 4;
+	rc = ttrt_reg_read(w->dev, w->core, sem < TT_TX_NUM_SEMS ? TT_TX_SEM(sem) : w->addr, &val);
+	if (rc == 0 && sem < TT_TX_NUM_SEMS)
+		rc = ttrt_reg_read(w->dev, w->core, TT_TX_SEM_MAX(sem), &max);
+	if (rc)
+		return rc;
+	if (w->addr == TT_TX_SRC_STATUS) {
+		if (w->risc == 2)
+			return say(w, "unpacker: SrcA/SrcB full (%u, %u), waiting for math",
+				   TT_TX_SRCA_COUNT(val), TT_TX_SRCB_COUNT(val));
+		return say(w, "math: waiting for the unpacker (SrcA %u, SrcB %u)",
+			   TT_TX_SRCA_COUNT(val), TT_TX_SRCB_COUNT(val));
+	}
+	if (sem == TT_TX_SEM_MATH_PACK && w->risc == 3)
+		return say(w, "tile_regs_acquire: waiting for pack to release a DST section "
+			   "(MATH_PACK %u of %u)", val, max);
+	if (sem == TT_TX_SEM_MATH_PACK && w->risc == 4)
+		return say(w, "tile_regs_wait: waiting for math to commit a DST section "
+			   "(MATH_PACK %u)", val);
+	if (sem < TT_TX_NUM_SEMS)
+		return say(w, "polling Tensix semaphore %u (value %u, max %u) at pc 0x%08x", sem,
+			   val, max, w->pc);
+	return say(w, "polling Tensix register 0x%08x (value %u) at pc 0x%08x", w->addr, val,
+		   w->pc);
+}
+
 static int local_wait(struct wait_ctx *w)
 {
 	uint32_t val;
@@ -260,6 +299,9 @@ int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc
 	}
 	if (w.addr >= TT_NOC_REGS_BASE(0) && w.addr < TT_NOC_REGS_BASE(2))
 		return niu_wait(&w);
+	if ((w.addr >= TT_TX_BASE && w.addr < TT_TX_END) ||
+	    (w.addr >= TT_TX_SEM(0) && w.addr < TT_TX_SEM_MAX(TT_TX_NUM_SEMS)))
+		return tensix_wait(&w);
 	if (w.addr && w.addr < TT_L1_SIZE)
 		return l1_wait(&w);
 	if (w.addr >= TT_MEM_LOCAL_BASE && w.addr < TT_MEM_LOCAL_BASE + TT_MEM_BRISC_LOCAL_SIZE)

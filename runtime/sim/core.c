@@ -5,6 +5,7 @@
  */
 #include "core.h"
 #include "chip.h"
+#include "tensix/tensix.h"
 #include "tt/l1_map.h"
 
 #include <errno.h>
@@ -23,6 +24,7 @@ static const uint32_t local_size[SIM_NUM_HARTS] = { 8192, 8192, 4096, 4096, 4096
 /* Start PCs when no override is set (reference/blackhole-abi.md §4.3). */
 static const uint32_t fixed_reset_pc[SIM_NUM_HARTS] = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 };
 
+#define TRISC_RESET_BITS (TT_SOFT_RESET_TRISC0 | TT_SOFT_RESET_TRISC1 | TT_SOFT_RESET_TRISC2)
 #define LOCAL_BYTES_PER_CORE (8192 + 8192 + 4096 * 3)
 
 static uint64_t core_time(void *ctx, int hart)
@@ -57,12 +59,22 @@ int sim_core_init(struct sim_core *core, struct sim_chip *chip, int index)
 	atomic_init(&core->soft_reset, TT_SOFT_RESET_ALL_RISCS);
 	atomic_init(&core->applied_reset, TT_SOFT_RESET_ALL_RISCS);
 	sim_niu_reset(core);
+	core->tensix = sim_tensix_new(core->l1, TT_L1_SIZE);
+	if (!core->tensix)
+		return -ENOMEM;
 	rc = pthread_mutex_init(&core->status_lock, NULL);
 	if (rc)
-		return -rc;
+		goto err_tensix;
 	rc = pthread_mutex_init(&core->lock, NULL);
 	if (rc)
-		pthread_mutex_destroy(&core->status_lock);
+		goto err_status;
+	return 0;
+
+err_status:
+	pthread_mutex_destroy(&core->status_lock);
+err_tensix:
+	sim_tensix_free(core->tensix);
+	core->tensix = NULL;
 	return -rc;
 }
 
@@ -74,6 +86,7 @@ size_t sim_core_local_bytes(void)
 void sim_core_destroy(struct sim_core *core)
 {
 	rv32_bus_destroy(&core->bus);
+	sim_tensix_free(core->tensix);
 	pthread_mutex_destroy(&core->lock);
 	pthread_mutex_destroy(&core->status_lock);
 }
@@ -113,6 +126,10 @@ static void apply_soft_reset(struct sim_core *core)
 		pthread_mutex_unlock(&core->status_lock);
 	}
 	atomic_store(&core->applied_reset, now);
+	/* The TRISCs all held in reset: the coprocessor they drive starts
+	 * over, as it does on TT_TX_RESET. */
+	if ((changed & TRISC_RESET_BITS) && (now & TRISC_RESET_BITS) == TRISC_RESET_BITS)
+		sim_tensix_reset(core->tensix);
 }
 
 static void record_fault(struct sim_core *core, struct sim_hart_slot *s)

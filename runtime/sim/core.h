@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 struct sim_chip;
+struct sim_tensix;
 
 #define SIM_NUM_HARTS 5
 #define SIM_NUM_CMD_BUFS 4
@@ -78,6 +79,8 @@ struct sim_core {
 
 	struct sim_niu niu[2];
 	_Atomic uint32_t streams[TT_NUM_STREAMS][2];   /* [acked, received] */
+	/* The Tensix coprocessor the TRISCs drive (tensix/tensix.h). */
+	struct sim_tensix *tensix;
 
 	/* scheduling (sched.c) */
 	pthread_mutex_t lock;

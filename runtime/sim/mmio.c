@@ -2,11 +2,13 @@
  *
  * The memory-mapped registers of a simulated Tensix core, as the harts and
  * the host see them: the RISC debug block (soft reset, start PCs), the two
- * NOC interfaces, and the overlay stream registers (CB page counters).
+ * NOC interfaces, the overlay stream registers (CB page counters), and the
+ * Tensix coprocessor's command window and semaphores (tensix/tensix.c).
  * Registers are 32-bit; other access sizes fault.
  */
 #include "core.h"
 #include "sched.h"
+#include "tensix/tensix.h"
 #include "tt/l1_map.h"
 
 #include <errno.h>
@@ -138,6 +140,9 @@ static int reg_read(struct sim_core *core, uint32_t addr, uint32_t *val)
 {
 	_Atomic uint32_t *r;
 
+	/* The host reads the status registers and semaphores (diagnosis). */
+	if (sim_tensix_owns(addr))
+		return sim_tensix_load(core->tensix, -1, addr, val, NULL, 0) ? -ENXIO : 0;
 	if (addr >= DEBUG_REGS_BASE && addr < DEBUG_REGS_END) {
 		r = debug_reg(core, addr);
 		*val = r ? atomic_load(r) : 0;
@@ -159,6 +164,8 @@ static int reg_write(struct sim_core *core, int hart, uint32_t addr, uint32_t va
 {
 	_Atomic uint32_t *r;
 
+	if (sim_tensix_owns(addr))
+		return -ENXIO;   /* only the core's own RISCs write the coprocessor */
 	if (addr >= DEBUG_REGS_BASE && addr < DEBUG_REGS_END) {
 		r = debug_reg(core, addr);
 		if (r)
@@ -180,17 +187,24 @@ enum rv32_cause sim_mmio_load(void *ctx, int hart, uint32_t addr, unsigned size,
 {
 	struct sim_core *core = ctx;
 
-	(void)hart;
+	if (size == 4 && sim_tensix_owns(addr))
+		return sim_tensix_load(core->tensix, hart, addr, val, core->harts[hart].fault_detail,
+				       SIM_FAULT_DETAIL_MAX) ? RV32_LOAD_FAULT : RV32_OK;
 	if (size != 4 || reg_read(core, addr, val))
 		return RV32_LOAD_FAULT;
 	return RV32_OK;
 }
 
+/* A coprocessor command runs here, on the core's thread, at once. A bad
+ * one stops the hart with the reason in its fault_detail. */
 enum rv32_cause sim_mmio_store(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t val)
 {
 	struct sim_core *core = ctx;
 	enum rv32_cause cause = RV32_OK;
 
+	if (size == 4 && sim_tensix_owns(addr))
+		return sim_tensix_store(core->tensix, hart, addr, val, core->harts[hart].fault_detail,
+					SIM_FAULT_DETAIL_MAX) ? RV32_STORE_FAULT : RV32_OK;
 	if (size != 4 || reg_write(core, hart, addr, val, &cause))
 		return RV32_STORE_FAULT;
 	return cause;

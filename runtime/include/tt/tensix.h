@@ -242,10 +242,16 @@ enum tt_tx_sfpu_op {
 	/* Flags of enabled lanes = compare(va), mod = TT_TX_CC_*; with mod bit
 	 * 3 (TT_TX_CC_INT) va is compared as int32, else as float. */
 	TT_TX_SFPU_SETCC = 64,
-	TT_TX_SFPU_ENCC = 65,      /* mod 0: lane flags off (all enabled), 1: on, every flag set */
+	/* mod 0: lane flags off (all enabled); 1: on, every flag set if they
+	 * were off, nothing changed if already on (v_if may issue it at any
+	 * depth) */
+	TT_TX_SFPU_ENCC = 65,
 	TT_TX_SFPU_PUSHC = 66,     /* push {flags, on} */
 	TT_TX_SFPU_POPC = 67,      /* pop them back */
-	TT_TX_SFPU_COMPC = 68,     /* flags = top-of-stack flags && !flags (v_else) */
+	/* flags = top-of-stack enable && !flags (v_else): the lanes the pushed
+	 * state enabled (its flags if they were on, all if off or the stack is
+	 * empty) */
+	TT_TX_SFPU_COMPC = 68,
 };
 
 #define TT_TX_SFPU_FMT_FLOAT 0u   /* DST value as fp32 (bf16 DST: bits << 16) */

@@ -5,6 +5,7 @@
  * message on every enabled RISC (itself included) and reports DONE.
  */
 #include "fw.h"
+#include "tt/tensix.h"
 
 #define SUBORDINATE_RESET_BITS \
 	(TT_SOFT_RESET_NCRISC | TT_SOFT_RESET_TRISC0 | TT_SOFT_RESET_TRISC1 | TT_SOFT_RESET_TRISC2)
@@ -43,6 +44,9 @@ static void run_launch(void)
 	uint32_t waiting = 0;
 
 	clear_cb_counters();
+	/* Every compute kernel starts from a clean coprocessor. */
+	if (enables & ((1u << HART_TRISC0) | (1u << HART_TRISC1) | (1u << HART_TRISC2)))
+		REG32(TT_TX_RESET) = 1;
 	for (int hart = HART_NCRISC; hart <= HART_TRISC2; hart++) {
 		if (!(enables & (1u << hart)))
 			continue;

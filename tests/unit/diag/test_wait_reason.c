@@ -322,6 +322,115 @@ static void test_other_poll(struct ttrt_device *dev)
 	pack_xip_free(&k);
 }
 
+/* The three TRISCs of a compute kernel built with the SDK, driving the
+ * coprocessor by hand through tt/tensix.h (kernels/tensix_*.cpp). */
+static void build_trisc(const char *file, struct pack_xip x[3])
+{
+	for (int i = 0; i < 3; i++)
+		x[i] = build(file, (enum pack_risc)(PACK_TRISC0 + i));
+}
+
+static void free_trisc(struct pack_xip x[3])
+{
+	for (int i = 0; i < 3; i++)
+		pack_xip_free(&x[i]);
+}
+
+/* A real RV32 program through the MMIO window: unpack, copy, SFPU +1.0
+ * on every element, pack; the result checked against the host's sum
+ * truncated to bf16 (the SFPU's store into a 16-bit DST). */
+static void test_tensix_copy(struct ttrt_device *dev)
+{
+	struct pack_xip x[3];
+	struct ttrt_xy core = { 5, 1 };
+	struct launch l = { .kernel = { NULL, NULL, &x[0], &x[1], &x[2] } };
+	struct pack_output out;
+	uint16_t in[1024], got[1024];
+	int bad = 0;
+
+	for (int i = 0; i < 1024; i++)
+		in[i] = (uint16_t)(((i * 2654435761u) >> 16 & 0x7F) | 0x3E00 | (i % 3 ? 0 : 0x8000));
+	CHECK_EQ(ttrt_l1_write(dev, core, SCRATCH, in, sizeof(in)), 0);
+	build_trisc("tensix_copy.cpp", x);
+	launch(dev, core, &l, &out);
+	CHECK_EQ(ttrt_launch_wait(dev, core, 20000, NULL), 0);
+	CHECK_EQ(ttrt_l1_read(dev, core, SCRATCH + 0x1000, got, sizeof(got)), 0);
+	for (int i = 0; i < 1024; i++) {
+		float f, sum;
+		uint32_t u = (uint32_t)in[i] << 16;
+		memcpy(&f, &u, 4);
+		sum = f + 1.0f;
+		memcpy(&u, &sum, 4);
+		if (got[i] != (uint16_t)(u >> 16) && bad++ < 3)
+			fprintf(stderr, "element %d: 0x%04x + 1.0 -> 0x%04x, want 0x%04x\n", i, in[i],
+				got[i], u >> 16);
+	}
+	CHECK(bad == 0, "%d elements wrong", bad);
+	pack_output_free(&out);
+	free_trisc(x);
+}
+
+static void test_tensix_waits(struct ttrt_device *dev)
+{
+	struct pack_xip full[3], empty[3], bad[3];
+	struct ttrt_xy c1 = { 6, 1 }, c2 = { 7, 1 }, c3 = { 8, 1 };
+	struct launch l1 = { .kernel = { NULL, NULL, &full[0], &full[1], &full[2] } };
+	struct launch l2 = { .kernel = { NULL, NULL, &empty[0], &empty[1], &empty[2] } };
+	struct launch l3 = { .kernel = { NULL, NULL, &bad[0], &bad[1], &bad[2] } };
+	struct pack_output o1, o2, o3;
+	struct ttrt_risc_detail d;
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+	char why[256], *text = NULL;
+	const char *want;
+	size_t len;
+
+	build_trisc("tensix_hang_full.cpp", full);
+	build_trisc("tensix_hang_empty.cpp", empty);
+	build_trisc("tensix_bad_index.cpp", bad);
+	launch(dev, c1, &l1, &o1);
+	launch(dev, c2, &l2, &o2);
+	launch(dev, c3, &l3, &o3);
+	if (wait_for(dev, c1, 2, "unpacker", why, sizeof(why)) == 0)
+		CHECK_STR(why, "unpacker: SrcA/SrcB full (2, 0), waiting for math");
+	else
+		CHECK(0, "trisc0 never waited for math");
+	if (wait_for(dev, c1, 3, "tile_regs_acquire", why, sizeof(why)) == 0)
+		CHECK_STR(why, "tile_regs_acquire: waiting for pack to release a DST section "
+			       "(MATH_PACK 2 of 2)");
+	else
+		CHECK(0, "trisc1 never waited in tile_regs_acquire");
+	if (wait_for(dev, c2, 3, "math", why, sizeof(why)) == 0)
+		CHECK_STR(why, "math: waiting for the unpacker (SrcA 0, SrcB 0)");
+	else
+		CHECK(0, "trisc1 never waited for the unpacker");
+	want = "tile_regs_wait: waiting for math to commit a DST section (MATH_PACK 0)";
+	if (wait_for(dev, c2, 4, "tile_regs_wait", why, sizeof(why)) == 0)
+		CHECK_STR(why, want);
+	else
+		CHECK(0, "trisc2 never waited in tile_regs_wait");
+	CHECK_EQ(ttrt_render_status(dev, c2, &text, &len), 0);
+	CHECK(text && strstr(text, want), "status:\n%s", text ? text : "");
+	free(text);
+	/* The fault names the unit, the index and the section's size. */
+	want = "math: DST index 9 out of range (8 tiles per section: SyncHalf, 16-bit DST); pc 0x";
+	for (int i = 0; i < 12000; i++) {
+		if (ttrt_core_risc_detail(dev, c3, 3, &d) == 0 && d.state == TTRT_RISC_FAULT)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	CHECK_EQ(d.state, TTRT_RISC_FAULT);
+	CHECK(strncmp(d.fault, want, strlen(want)) == 0, "fault '%s'", d.fault);
+	CHECK_EQ(ttrt_render_status(dev, c3, &text, &len), 0);
+	CHECK(text && strstr(text, "math: DST index 9 out of range"), "status:\n%s", text ? text : "");
+	free(text);
+	pack_output_free(&o1);
+	pack_output_free(&o2);
+	pack_output_free(&o3);
+	free_trisc(full);
+	free_trisc(empty);
+	free_trisc(bad);
+}
+
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st, (void)flag, (void)ftw;
@@ -345,6 +454,8 @@ int main(int argc, char **argv)
 	test_semaphore(dev);
 	test_barriers(dev);
 	test_other_poll(dev);
+	test_tensix_copy(dev);
+	test_tensix_waits(dev);
 	ttrt_device_close(dev);
 	nftw(cache, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 	return check_exit("test_wait_reason");

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Number and tile format conversions of the Tensix coprocessor.
+ */
+#include "formats.h"
+#include "tensix.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define EXP_MASK  0x7F800000u
+#define MANT_MASK 0x007FFFFFu
+#define SIGN_MASK 0x80000000u
+#define BFP_EXPONENT_BYTES 64    /* one shared exponent per face row */
+
+static const struct {
+	uint32_t fmt;
+	const char *name;
+} format_names[] = {
+	{ TX_FMT_FLOAT32, "Float32" }, { TX_FMT_FLOAT16, "Float16" }, { TX_FMT_BFP8, "Bfp8" },
+	{ TX_FMT_BFP4, "Bfp4" }, { TX_FMT_TF32, "Tf32" }, { TX_FMT_FLOAT16_B, "Float16_b" },
+	{ TX_FMT_BFP8_B, "Bfp8_b" }, { TX_FMT_BFP4_B, "Bfp4_b" }, { TX_FMT_INT32, "Int32" },
+	{ TX_FMT_UINT16, "UInt16" }, { TX_FMT_LF8, "Lf8" }, { TX_FMT_BFP2, "Bfp2" },
+	{ TX_FMT_INT8, "Int8" }, { TX_FMT_BFP2_B, "Bfp2_b" }, { TX_FMT_UINT32, "UInt32" },
+	{ TX_FMT_UINT8, "UInt8" },
+};
+
+const char *tx_format_name(uint32_t fmt, char *buf, unsigned len)
+{
+	for (size_t i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (format_names[i].fmt == fmt)
+			return format_names[i].name;
+	(void)buf, (void)len;
+	return "unknown";
+}
+
+unsigned tx_format_tile_bytes(uint32_t fmt)
+{
+	switch (fmt) {
+	case TX_FMT_FLOAT32: return 4 * TX_TILE_ELEMS;
+	case TX_FMT_FLOAT16:
+	case TX_FMT_FLOAT16_B: return 2 * TX_TILE_ELEMS;
+	case TX_FMT_BFP8_B: return BFP_EXPONENT_BYTES + TX_TILE_ELEMS;
+	default: return 0;
+	}
+}
+
+float tx_flush_denormal(float f)
+{
+	uint32_t u = tx_bits(f);
+
+	return (u & EXP_MASK) ? f : tx_float(u & SIGN_MASK);
+}
+
+uint16_t tx_bf16_pack(float f)
+{
+	uint32_t u = tx_bits(f), sign = u & SIGN_MASK, mag = u & ~SIGN_MASK;
+
+	if (mag > EXP_MASK)                       /* NaN */
+		return (uint16_t)((sign | EXP_MASK) >> 16);
+	if (!(mag & EXP_MASK))                    /* zero or denormal */
+		return (uint16_t)(sign >> 16);
+	/* Ties away from zero: add half an ulp to the magnitude. The largest
+	 * finite values round up into Inf, as they should. */
+	mag += 0x8000u;
+	if (mag > EXP_MASK)
+		mag = EXP_MASK;
+	return (uint16_t)((sign | mag) >> 16);
+}
+
+float tx_bf16_trunc(float f)
+{
+	return tx_float(tx_bits(tx_flush_denormal(f)) & 0xFFFF0000u);
+}
+
+float tx_bf16_rne(float f)
+{
+	uint32_t u = tx_bits(f);
+
+	if ((u & ~SIGN_MASK) > EXP_MASK)
+		return tx_float((u | 0x00400000u) & 0xFFFF0000u);   /* a quiet NaN stays NaN */
+	u += 0x7FFFu + ((u >> 16) & 1u);
+	return tx_float(u & 0xFFFF0000u);
+}
+
+float tx_tf32_trunc(float f)
+{
+	return tx_float(tx_bits(f) & ~0x1FFFu);
+}
+
+float tx_fp16_to_float(uint16_t h)
+{
+	uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1F, m = h & 0x3FFu;
+
+	if (e == 0x1F)
+		return tx_float(sign | EXP_MASK | (m << 13));
+	if (e == 0)   /* zero or denormal: m * 2^-24, exact in fp32 */
+		return sign ? -ldexpf((float)m, -24) : ldexpf((float)m, -24);
+	return tx_float(sign | ((e + 112) << 23) | (m << 13));
+}
+
+/* Nearest even, overflow to Inf, fp16 denormals kept. */
+uint16_t tx_float_to_fp16(float f)
+{
+	uint32_t u = tx_bits(f), sign = (u >> 16) & 0x8000u, mag = u & ~SIGN_MASK;
+	int e = (int)(mag >> 23) - 127;
+	uint32_t m, shift, half, rest;
+
+	if (mag > EXP_MASK)
+		return (uint16_t)(sign | 0x7E00u);
+	if (e > 15)
+		return (uint16_t)(sign | 0x7C00u);
+	if (e >= -14) {
+		/* Normal: keep 10 of 23 mantissa bits; a carry may reach Inf. */
+		m = ((uint32_t)(e + 15) << 10 | ((mag & MANT_MASK) >> 13));
+		rest = mag & 0x1FFFu;
+		if (rest > 0x1000u || (rest == 0x1000u && (m & 1)))
+			m++;
+		return (uint16_t)(sign | m);
+	}
+	if (e < -25)
+		return (uint16_t)sign;
+	/* Denormal: the mantissa with its implicit 1, shifted. */
+	m = (mag & MANT_MASK) | 0x800000u;
+	shift = (uint32_t)(-e - 14 + 13);
+	half = 1u << (shift - 1);
+	rest = m & ((1u << shift) - 1);
+	m >>= shift;
+	if (rest > half || (rest == half && (m & 1)))
+		m++;
+	return (uint16_t)(sign | m);
+}
+
+/* Bfp8_b: each face row of 16 values shares the largest exponent; a value
+ * is a sign and 7 magnitude bits, m * 2^(E - 127 - 6). */
+static void bfp8_from_l1(const uint8_t *p, float *out)
+{
+	for (unsigned i = 0; i < TX_TILE_DIM; i++)
+		for (unsigned j = 0; j < TX_TILE_DIM; j++) {
+			unsigned off = tx_face_offset(i, j);
+			int e = p[off / 16];
+			uint8_t b = p[BFP_EXPONENT_BYTES + off];
+			float v = ldexpf((float)(b & 0x7F), e - 133);
+			out[i * TX_TILE_DIM + j] = (b & 0x80) ? -v : v;
+		}
+}
+
+static void bfp8_to_l1(const float *in, uint8_t *p)
+{
+	for (unsigned row = 0; row < BFP_EXPONENT_BYTES; row++) {
+		/* face row `row`: face row/16, row row%16 of it */
+		unsigned face = row / 16, i0 = (face / 2) * 16 + row % 16, j0 = (face % 2) * 16;
+		uint32_t shared = 0;
+
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t e = (tx_bits(in[i0 * TX_TILE_DIM + j0 + c]) >> 23) & 0xFF;
+			shared = e > shared ? e : shared;
+		}
+		p[row] = (uint8_t)shared;
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t u = tx_bits(in[i0 * TX_TILE_DIM + j0 + c]), e = (u >> 23) & 0xFF;
+			uint32_t m = 0, shift = shared - e + 17;
+			if (e && shift < 32) {
+				m = ((u & MANT_MASK) | 0x800000u) + (1u << (shift - 1));
+				m >>= shift;
+				m = m > 127 ? 127 : m;
+			}
+			p[BFP_EXPONENT_BYTES + row * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
+		}
+	}
+}
+
+void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out)
+{
+	if (fmt == TX_FMT_BFP8_B) {
+		bfp8_from_l1(p, out);
+		return;
+	}
+	/* A face row of 16 values is 16 contiguous elements of a tile row. */
+	for (unsigned fr = 0; fr < 64; fr++) {
+		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
+		float *o = out + i * TX_TILE_DIM + j0;
+		uint16_t h[16];
+		uint32_t u[16];
+		switch (fmt) {
+		case TX_FMT_FLOAT32:
+			memcpy(o, p + 64 * fr, 64);
+			break;
+		case TX_FMT_FLOAT16_B:
+			memcpy(h, p + 32 * fr, 32);
+			for (unsigned c = 0; c < 16; c++)
+				u[c] = (uint32_t)h[c] << 16;
+			memcpy(o, u, 64);
+			break;
+		default:
+			memcpy(h, p + 32 * fr, 32);
+			for (unsigned c = 0; c < 16; c++)
+				o[c] = tx_fp16_to_float(h[c]);
+			break;
+		}
+	}
+}
+
+void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p)
+{
+	if (fmt == TX_FMT_BFP8_B) {
+		bfp8_to_l1(in, p);
+		return;
+	}
+	for (unsigned i = 0; i < TX_TILE_DIM; i++)
+		for (unsigned j = 0; j < TX_TILE_DIM; j++) {
+			unsigned off = tx_face_offset(i, j);
+			float v = in[i * TX_TILE_DIM + j];
+			uint16_t h;
+			switch (fmt) {
+			case TX_FMT_FLOAT32:
+				memcpy(p + 4 * off, &v, 4);
+				break;
+			case TX_FMT_FLOAT16_B:
+				h = tx_bf16_pack(v);
+				memcpy(p + 2 * off, &h, 2);
+				break;
+			default:
+				h = tx_float_to_fp16(v);
+				memcpy(p + 2 * off, &h, 2);
+				break;
+			}
+		}
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Data formats of the Tensix coprocessor (tt-metal's DataFormat values)
+ * and the number conversions of each path, with the rounding silicon uses
+ * there (reference/noc-and-sfpu.md §3.2-3.5; docs/tensix.md lists them).
+ */
+#ifndef TTFS_SIM_TENSIX_FORMATS_H
+#define TTFS_SIM_TENSIX_FORMATS_H
+
+#include <stdint.h>
+#include <string.h>
+
+enum tx_format {
+	TX_FMT_FLOAT32 = 0,
+	TX_FMT_FLOAT16 = 1,
+	TX_FMT_BFP8 = 2,
+	TX_FMT_BFP4 = 3,
+	TX_FMT_TF32 = 4,
+	TX_FMT_FLOAT16_B = 5,
+	TX_FMT_BFP8_B = 6,
+	TX_FMT_BFP4_B = 7,
+	TX_FMT_INT32 = 8,
+	TX_FMT_UINT16 = 9,
+	TX_FMT_LF8 = 10,
+	TX_FMT_BFP2 = 11,
+	TX_FMT_INT8 = 14,
+	TX_FMT_BFP2_B = 15,
+	TX_FMT_UINT32 = 24,
+	TX_FMT_UINT8 = 30,
+};
+
+static inline uint32_t tx_bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static inline float tx_float(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* Offset of tile element (i, j) in the four-face layout of L1. */
+static inline unsigned tx_face_offset(unsigned i, unsigned j)
+{
+	return ((i / 16) * 2 + j / 16) * 256 + (i % 16) * 16 + j % 16;
+}
+
+/* The format's name ("Float16_b"), or "unknown". */
+const char *tx_format_name(uint32_t fmt, char *buf, unsigned len);
+/* Bytes of a 32x32 tile in fmt, 0 if the coprocessor does not support it. */
+unsigned tx_format_tile_bytes(uint32_t fmt);
+
+/* L1 tile (four faces) <-> 32x32 row-major floats. Unpacking is exact for
+ * every supported format; packing rounds as the packer does. */
+void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out);
+void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p);
+
+/* bf16 bits of a float, as the packer makes them: nearest, ties away
+ * from zero; NaN becomes Inf of its sign; denormals flush to signed zero. */
+uint16_t tx_bf16_pack(float f);
+/* As SFPSTORE into a 16-bit DST: truncated, denormals to signed zero. */
+float tx_bf16_trunc(float f);
+/* Rounded to bf16, nearest even (a math result into a 16-bit DST). */
+float tx_bf16_rne(float f);
+/* fp32 into SrcA/SrcB: low 13 mantissa bits dropped. */
+float tx_tf32_trunc(float f);
+float tx_flush_denormal(float f);
+float tx_fp16_to_float(uint16_t h);
+uint16_t tx_float_to_fp16(float f);
+
+#endif

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The math unit (TRISC1): datacopy, eltwise add/sub/mul, matmul and
+ * reduce, from SrcA/SrcB into a DST tile of math's section. Results are
+ * computed in fp32; a 16-bit DST keeps them rounded to bf16 (nearest
+ * even). Multiplies follow the math fidelity (reference §3.6); operands
+ * unpacked from fp32 are truncated to TF32 first (§3.5).
+ *
+ * The matmul is the benchmark: plain float rows, i-k-j order, 8-wide
+ * vectors the compiler maps to SSE or AVX2 (no FMA, so every host gets
+ * the same numbers).
+ */
+#include "tensix.h"
+#include "formats.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N TX_TILE_DIM
+#define FID_A_HI 0xFFF80000u   /* implicit 1 + top 4 mantissa bits of SrcA */
+#define FID_B_HI 0xFFFE0000u   /* implicit 1 + top 6 mantissa bits of SrcB */
+#define MATMUL_SRCA_MASK ~0x2000u   /* matmul ignores SrcA's lowest TF32 bit */
+
+typedef float v8f __attribute__((vector_size(32)));
+
+static float hi_part(float x, uint32_t mask)
+{
+	return tx_float(tx_bits(x) & mask);
+}
+
+float tx_fidelity_mul(float a, float b, unsigned fidelity)
+{
+	float ah, bh, p;
+
+	if (fidelity >= 4 || !isfinite(a) || !isfinite(b))
+		return a * b;
+	ah = hi_part(a, FID_A_HI);
+	bh = hi_part(b, FID_B_HI);
+	p = ah * bh;                                 /* phase 0 */
+	if (fidelity >= 2)
+		p += (a - ah) * bh;                  /* phase 1 */
+	if (fidelity >= 3)
+		p += ah * (b - bh);                  /* phase 2 */
+	return p;
+}
+
+/* An operand's values as math uses them. */
+static void operand(const struct tx_src *s, float *out, uint32_t mask)
+{
+	if (!s->fp32 && mask == ~0u) {
+		memcpy(out, s->v, sizeof(s->v));
+		return;
+	}
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		out[i] = tx_float(tx_bits(s->fp32 ? tx_tf32_trunc(s->v[i]) : s->v[i]) & mask);
+}
+
+static void mark_written(struct sim_tensix *tx, const float *d)
+{
+	tx->dst_written |= 1u << ((d - tx->dst[0]) / TX_TILE_ELEMS);
+}
+
+static int dst_written(const struct sim_tensix *tx, const float *d)
+{
+	return !!(tx->dst_written & (1u << ((d - tx->dst[0]) / TX_TILE_ELEMS)));
+}
+
+int tx_math_copy(struct sim_tensix *tx)
+{
+	struct tx_src *a = tx_src_front(tx, 0, "math");
+	float *d = a ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	int fp32_dst = tx->dst_mode == TT_TX_DST_FP32;
+
+	if (!d)
+		return -1;
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		float v = a->v[i];
+		/* fp32 data: whole into an fp32 DST (unpack-to-dest), truncated
+		 * into a 16-bit one (the unpacker's bf16 conversion). */
+		if (a->fp32)
+			d[i] = fp32_dst ? v : tx_bf16_trunc(v);
+		else
+			d[i] = fp32_dst ? v : tx_bf16_rne(v);
+	}
+	mark_written(tx, d);
+	tx_src_pop(tx, 0);
+	return 0;
+}
+
+int tx_math_eltwise(struct sim_tensix *tx)
+{
+	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS];
+	uint32_t op = tx_arg(tx, 1), acc = tx_arg(tx, 2) & TT_TX_MATH_ACC;
+	struct tx_src *sa, *sb;
+	float *d;
+
+	if (op > TT_TX_ELT_MUL)
+		return tx_fail(tx, "math: unknown eltwise operation %u", op);
+	sa = tx_src_front(tx, 0, "math");
+	sb = sa ? tx_src_front(tx, 1, "math") : NULL;
+	d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	if (!d)
+		return -1;
+	operand(sa, a, ~0u);
+	operand(sb, b, ~0u);
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		float r = op == TT_TX_ELT_ADD ? a[i] + b[i] :
+			  op == TT_TX_ELT_SUB ? a[i] - b[i] : tx_fidelity_mul(a[i], b[i], tx->fidelity);
+		d[i] = acc ? d[i] + r : r;
+	}
+	tx_dst_store(tx, d, TX_TILE_ELEMS);
+	mark_written(tx, d);
+	tx_src_pop(tx, 0);
+	tx_src_pop(tx, 1);
+	return 0;
+}
+
+/* d += b x a, 32x32 row-major each: two rows of d at a time, held in
+ * eight vector accumulators that stay in registers. */
+__attribute__((target_clones("avx2", "default")))
+static void matmul_acc(float *d, const float *b, const float *a)
+{
+	for (unsigned i = 0; i < N; i += 2) {
+		float *d0 = d + N * i, *d1 = d0 + N;
+		v8f x0, x1, x2, x3, y0, y1, y2, y3;
+
+		memcpy(&x0, d0, 32);
+		memcpy(&x1, d0 + 8, 32);
+		memcpy(&x2, d0 + 16, 32);
+		memcpy(&x3, d0 + 24, 32);
+		memcpy(&y0, d1, 32);
+		memcpy(&y1, d1 + 8, 32);
+		memcpy(&y2, d1 + 16, 32);
+		memcpy(&y3, d1 + 24, 32);
+		for (unsigned k = 0; k < N; k++) {
+			const v8f *row = (const v8f *)(a + N * k);   /* a is 32-byte aligned */
+			v8f r0 = row[0], r1 = row[1], r2 = row[2], r3 = row[3];
+			float s = b[N * i + k], t = b[N * (i + 1) + k];
+			x0 += s * r0;
+			x1 += s * r1;
+			x2 += s * r2;
+			x3 += s * r3;
+			y0 += t * r0;
+			y1 += t * r1;
+			y2 += t * r2;
+			y3 += t * r3;
+		}
+		memcpy(d0, &x0, 32);
+		memcpy(d0 + 8, &x1, 32);
+		memcpy(d0 + 16, &x2, 32);
+		memcpy(d0 + 24, &x3, 32);
+		memcpy(d1, &y0, 32);
+		memcpy(d1 + 8, &y1, 32);
+		memcpy(d1 + 16, &y2, 32);
+		memcpy(d1 + 24, &y3, 32);
+	}
+}
+
+static void split(float *hi, float *lo, uint32_t mask)
+{
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		float x = hi[i];
+		hi[i] = isfinite(x) ? hi_part(x, mask) : x;
+		if (lo)
+			lo[i] = isfinite(x) ? x - hi[i] : 0;
+	}
+}
+
+int tx_math_matmul(struct sim_tensix *tx)
+{
+	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS], ah[TX_TILE_ELEMS], bl[TX_TILE_ELEMS];
+	_Alignas(32) float acc[TX_TILE_ELEMS];
+	struct tx_src *sa = tx_src_front(tx, 0, "math");
+	struct tx_src *sb = sa ? tx_src_front(tx, 1, "math") : NULL;
+	float *d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+
+	if (!d)
+		return -1;
+	operand(sa, a, MATMUL_SRCA_MASK);
+	operand(sb, b, ~0u);
+	memcpy(acc, d, sizeof(acc));
+	/* Fidelity phases as whole products: HiFi4 a*b; HiFi3 a*bh + ah*bl;
+	 * HiFi2 a*bh; LoFi ah*bh. */
+	switch (tx->fidelity) {
+	case 4:
+		matmul_acc(acc, b, a);
+		break;
+	case 3:
+		memcpy(ah, a, sizeof(ah));
+		split(ah, NULL, FID_A_HI);
+		split(b, bl, FID_B_HI);
+		matmul_acc(acc, b, a);
+		matmul_acc(acc, bl, ah);
+		break;
+	case 2:
+		split(b, NULL, FID_B_HI);
+		matmul_acc(acc, b, a);
+		break;
+	default:
+		split(a, NULL, FID_A_HI);
+		split(b, NULL, FID_B_HI);
+		matmul_acc(acc, b, a);
+		break;
+	}
+	memcpy(d, acc, sizeof(acc));
+	tx_dst_store(tx, d, TX_TILE_ELEMS);
+	mark_written(tx, d);
+	tx_src_pop(tx, 0);
+	tx_src_pop(tx, 1);
+	return 0;
+}
+
+static float pool(float acc, float x, uint32_t max)
+{
+	return max ? fmaxf(acc, x) : acc + x;
+}
+
+int tx_math_reduce(struct sim_tensix *tx)
+{
+	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS], r[N];
+	uint32_t dim = tx_arg(tx, 1), max = tx_arg(tx, 2);
+	struct tx_src *sa, *sb;
+	float *d, s, total;
+	int fresh;
+
+	if (dim > TT_TX_REDUCE_SCALAR || max > TT_TX_POOL_MAX)
+		return tx_fail(tx, "math: unknown reduce %u of pool %u", dim, max);
+	sa = tx_src_front(tx, 0, "math");
+	sb = sa ? tx_src_front(tx, 1, "math") : NULL;
+	d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	if (!d)
+		return -1;
+	operand(sa, a, ~0u);
+	operand(sb, b, ~0u);
+	s = b[0];
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		a[i] = tx_fidelity_mul(a[i], s, tx->fidelity);
+	/* r[k]: the reduction of row k (ROW) or column k (COL). */
+	for (unsigned k = 0; k < N; k++) {
+		r[k] = max ? -INFINITY : 0.0f;
+		for (unsigned m = 0; m < N; m++)
+			r[k] = pool(r[k], dim == TT_TX_REDUCE_COL ? a[m * N + k] : a[k * N + m], max);
+	}
+	/* A max into a tile nothing wrote since it was zeroed takes the
+	 * value, so that negative inputs reduce to their maximum. */
+	fresh = !dst_written(tx, d);
+	if (dim == TT_TX_REDUCE_SCALAR) {
+		total = max ? -INFINITY : 0.0f;
+		for (unsigned k = 0; k < N; k++)
+			total = pool(total, r[k], max);
+		d[0] = max && fresh ? total : pool(d[0], total, max);
+	} else {
+		for (unsigned k = 0; k < N; k++) {
+			float *t = dim == TT_TX_REDUCE_ROW ? &d[k * N] : &d[k];
+			*t = max && fresh ? r[k] : pool(*t, r[k], max);
+		}
+	}
+	tx_dst_store(tx, d, TX_TILE_ELEMS);
+	mark_written(tx, d);
+	tx_src_pop(tx, 0);
+	tx_src_pop(tx, 1);
+	return 0;
+}

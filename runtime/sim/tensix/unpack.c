@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The unpacker (TRISC0): a tile in a CB page of L1 into the next free
+ * SrcA or SrcB entry. Silicon's operand registers are double-buffered
+ * between unpacker and math (reference/noc-and-sfpu.md §4.4); here each
+ * is a queue of TT_TX_SRC_DEPTH tiles that TT_TX_SRC_STATUS counts.
+ *
+ * Precision (§3.5): bf16, fp16 and Bfp8_b are held exactly; fp32 is kept
+ * whole in the entry and marked, and math truncates it to TF32 when it
+ * uses it as an operand (a datacopy into an fp32 DST keeps it whole).
+ */
+#include "tensix.h"
+#include "formats.h"
+
+static const char *src_name(int srcb)
+{
+	return srcb ? "SrcB" : "SrcA";
+}
+
+static void transpose(float *v)
+{
+	for (unsigned i = 0; i < TX_TILE_DIM; i++)
+		for (unsigned j = i + 1; j < TX_TILE_DIM; j++) {
+			float t = v[i * TX_TILE_DIM + j];
+			v[i * TX_TILE_DIM + j] = v[j * TX_TILE_DIM + i];
+			v[j * TX_TILE_DIM + i] = t;
+		}
+}
+
+int tx_unpack(struct sim_tensix *tx, int srcb)
+{
+	struct tx_src_queue *q = srcb ? &tx->srcb : &tx->srca;
+	uint32_t addr = tx_arg(tx, 0), fmt = tx_arg(tx, 1), flags = tx_arg(tx, 2);
+	uint32_t cb = tx_arg(tx, 3), page = tx_arg(tx, 4);
+	unsigned bytes = tx_format_tile_bytes(fmt), n = atomic_load(&q->count);
+	struct tx_src *e;
+	char name[16];
+
+	if (!bytes)
+		return tx_fail(tx, "unpack: unsupported data format %s (%u) in CB %u",
+			       tx_format_name(fmt, name, sizeof(name)), fmt, cb);
+	if (page && page < bytes)
+		return tx_fail(tx, "unpack: CB %u pages of %u bytes are smaller than a %s tile "
+			       "(%u bytes)", cb, page, tx_format_name(fmt, name, sizeof(name)),
+			       bytes);
+	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
+		return tx_fail(tx, "unpack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
+	if (n >= TT_TX_SRC_DEPTH)
+		return tx_fail(tx, "unpack: %s full (%u tiles not used by math yet), CB %u: the "
+			       "unpacker did not wait on SRC_STATUS", src_name(srcb), n, cb);
+	e = &q->e[(q->head + n) % TT_TX_SRC_DEPTH];
+	tx_tile_from_l1(tx->l1 + addr, fmt, e->v);
+	if (flags & TT_TX_UNPACK_TRANSPOSE)
+		transpose(e->v);
+	e->fp32 = fmt == TX_FMT_FLOAT32;
+	atomic_store(&q->count, n + 1);
+	return 0;
+}
+
+struct tx_src *tx_src_front(struct sim_tensix *tx, int srcb, const char *unit)
+{
+	struct tx_src_queue *q = srcb ? &tx->srcb : &tx->srca;
+
+	if (!atomic_load(&q->count)) {
+		tx_fail(tx, "%s: %s empty (nothing unpacked): math did not wait on SRC_STATUS", unit,
+			src_name(srcb));
+		return NULL;
+	}
+	return &q->e[q->head];
+}
+
+void tx_src_pop(struct sim_tensix *tx, int srcb)
+{
+	struct tx_src_queue *q = srcb ? &tx->srcb : &tx->srca;
+
+	q->head = (q->head + 1) % TT_TX_SRC_DEPTH;
+	atomic_fetch_sub(&q->count, 1);
+}
