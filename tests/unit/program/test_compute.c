@@ -8,6 +8,8 @@
  *   TRISC_PACK builds into three different images, each from its branch;
  * - sfpi.h: the add1 kernel of tt-metal's add1_sfpu and a v_if / v_elseif
  *   / v_else nest with the intrinsics compile for all three;
+ * - DPRINT << TSLICE(...) prints a slice of a bf16 and of a float32 CB
+ *   tile, element (h, w) read through the face layout, on BRISC;
  * - chlkc_descriptors.h: a program's kernels see its args' CB formats,
  *   tile sizes and [compute] config (static_asserts in the kernels), a
  *   change of a CB format or of math_fidelity rebuilds, a change of page
@@ -411,6 +413,85 @@ static void test_descriptors(void)
 	ttrt_device_close(dev);
 }
 
+/* ---- TSLICE ------------------------------------------------------------------------------- */
+
+/* Element i of a tile, in L1 order: k / 4 with |k| < 256, exact in bf16. */
+#define TSLICE_VALUE "((float)(int)(i % 128u) - 64.0f + (float)(i / 128u) * 0.25f)"
+
+static float tslice_value(unsigned i)
+{
+	return (float)(int)(i % 128u) - 64.0f + (float)(i / 128u) * 0.25f;
+}
+
+static const char tslice_writer[] =
+	"void kernel_main()\n"
+	"{\n"
+	"\tfor (uint32_t cb = 0; cb < 2; cb++) {\n"
+	"\t\tcb_reserve_back(cb, 1);\n"
+	"\t\tuint32_t a = get_write_ptr(cb);\n"
+	"\t\tfor (uint32_t i = 0; i < 1024; i++) {\n"
+	"\t\t\tfloat f = " TSLICE_VALUE ";\n"
+	"\t\t\tuint32_t bits;\n"
+	"\t\t\tmemcpy(&bits, &f, 4);\n"
+	"\t\t\tif (cb == 0)\n"
+	"\t\t\t\t((volatile uint16_t *)a)[i] = (uint16_t)(bits >> 16);\n"
+	"\t\t\telse\n"
+	"\t\t\t\t((volatile uint32_t *)a)[i] = bits;\n"
+	"\t\t}\n"
+	"\t\tcb_push_back(cb, 1);\n"
+	"\t\tDPRINT << TSLICE(cb, 0, SliceRange{ .h0 = 1, .h1 = 32, .hs = 10, .w0 = 3, .w1 = 32, .ws = 9 })\n"
+	"\t\t       << ENDL();\n"
+	"\t}\n"
+	"}\n";
+
+static void test_tslice(void)
+{
+	static const char args[] = "[program]\ncores = 1,1\n"
+				   "[cb.0]\nformat = bfloat16\npages = 1\n"
+				   "[cb.1]\nformat = float32\npages = 1\n";
+	struct ttrt_xy core = { 1, 1 };
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	struct ttrt_program *p;
+	char err[512] = "", want[1024];
+	size_t off = 0, len = 0;
+	uint32_t lost = 0;
+	char *text = NULL;
+	int rc;
+
+	/* The host's reference: rows 1, 11, 21, 31, columns 3, 12, 21, 30,
+	 * each element at its place in the four 16x16 faces. */
+	for (int cb = 0; cb < 2; cb++) {
+		for (unsigned h = 1; h < 32; h += 10) {
+			for (unsigned w = 3; w < 32; w += 9) {
+				unsigned i = ((h / 16) * 2 + w / 16) * 256 + (h % 16) * 16 + w % 16;
+
+				off += (size_t)snprintf(want + off, sizeof(want) - off, "%s%g",
+							w == 3 ? "" : " ", tslice_value(i));
+			}
+			off += (size_t)snprintf(want + off, sizeof(want) - off, "\n");
+		}
+		off += (size_t)snprintf(want + off, sizeof(want) - off, "\n");
+	}
+
+	ttrt_config_defaults(&cfg);
+	cfg.dram_bank_size = 16u << 20;
+	REQUIRE(ttrt_config_set(&cfg, "cache_dir", prog_cache, err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(ttrt_device_open(&cfg, &dev, err, sizeof(err)) == 0, "open: %s", err);
+	REQUIRE(ttrt_program_new(dev, "tslice", no_buffers, NULL, &p) == 0, "program");
+	CHECK_EQ(ttrt_program_set_args(p, args, sizeof(args) - 1, err, sizeof(err)), 0);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, tslice_writer,
+					 sizeof(tslice_writer) - 1), 0);
+	rc = ttrt_program_run(p, NULL);
+	CHECK(rc == 0, "the TSLICE program runs: %s", strerror(-rc));
+	CHECK_EQ(ttrt_dprint_read(dev, core, 0, &text, &len, &lost), 0);
+	CHECK(text && !strcmp(text, want), "TSLICE printed:\n%s\nwant:\n%s", text ? text : "(none)",
+	      want);
+	free(text);
+	ttrt_program_put(p);
+	ttrt_device_close(dev);
+}
+
 static void cleanup(void)
 {
 	temp_dir_remove(cache_dir);
@@ -432,5 +513,6 @@ int main(int argc, char **argv)
 	test_split(&env);
 	test_sfpi(&env);
 	test_descriptors();
+	test_tslice();
 	return check_exit("test_compute");
 }
