@@ -52,20 +52,30 @@ int ttrt_chip_state_init(struct ttrt_device *dev)
 		return -rc;
 	}
 	rc = pthread_mutex_init(&dev->program_threads_lock, NULL);
-	if (rc == 0) {
-		rc = pthread_cond_init(&dev->program_threads_done, NULL);
-		if (rc)
-			pthread_mutex_destroy(&dev->program_threads_lock);
-	}
-	if (rc) {
-		pthread_mutex_destroy(&dev->programs_lock);
-		pthread_rwlock_destroy(&dev->chip_lock);
-	}
+	if (rc)
+		goto fail_programs;
+	rc = pthread_cond_init(&dev->program_threads_done, NULL);
+	if (rc)
+		goto fail_threads;
+	rc = pthread_mutex_init(&dev->program_list_lock, NULL);
+	if (rc)
+		goto fail_done;
+	dev->program_list = NULL;
+	return 0;
+
+fail_done:
+	pthread_cond_destroy(&dev->program_threads_done);
+fail_threads:
+	pthread_mutex_destroy(&dev->program_threads_lock);
+fail_programs:
+	pthread_mutex_destroy(&dev->programs_lock);
+	pthread_rwlock_destroy(&dev->chip_lock);
 	return -rc;
 }
 
 void ttrt_chip_state_destroy(struct ttrt_device *dev)
 {
+	pthread_mutex_destroy(&dev->program_list_lock);
 	pthread_cond_destroy(&dev->program_threads_done);
 	pthread_mutex_destroy(&dev->program_threads_lock);
 	pthread_mutex_destroy(&dev->programs_lock);

@@ -46,6 +46,10 @@ struct ttrt_device {
 	pthread_mutex_t program_threads_lock;
 	unsigned program_threads;
 	pthread_cond_t program_threads_done;
+	/* Every program made on the device and not deleted, for listings
+	 * (info.json). Taken before a program's lock, never the other way. */
+	pthread_mutex_t program_list_lock;
+	struct ttrt_program *program_list;
 };
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);

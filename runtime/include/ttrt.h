@@ -409,6 +409,13 @@ int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, 
 			  size_t errlen);
 int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len);
 
+/* Calls fn for every program of dev not deleted, newest first, until fn
+ * returns non-zero (returned). The list is locked meanwhile: fn may read
+ * the program (state, name, render_status) but not make, delete or put
+ * one. */
+int ttrt_program_foreach(struct ttrt_device *dev, int (*fn)(struct ttrt_program *, void *),
+			 void *arg);
+
 /* Builds every kernel whose source or compile inputs changed, the RISCs
  * in parallel, and waits: 0; -EIO for a compile error (file:line in the
  * status and in the artifact "log"); -EINVAL for bad args; -ENOEXEC for no

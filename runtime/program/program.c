@@ -81,6 +81,35 @@ enum ttrt_program_state prog_rest_state(const struct ttrt_program *p)
 	return has_source(p) ? TTRT_PROGRAM_READY : TTRT_PROGRAM_EMPTY;
 }
 
+static void list_add(struct ttrt_program *p)
+{
+	struct ttrt_device *dev = p->dev;
+
+	pthread_mutex_lock(&dev->program_list_lock);
+	p->list_next = dev->program_list;
+	if (p->list_next)
+		p->list_next->list_pprev = &p->list_next;
+	p->list_pprev = &dev->program_list;
+	dev->program_list = p;
+	pthread_mutex_unlock(&dev->program_list_lock);
+}
+
+/* Once: at delete, or at the last put of a program never deleted. */
+static void list_remove(struct ttrt_program *p)
+{
+	struct ttrt_device *dev = p->dev;
+
+	pthread_mutex_lock(&dev->program_list_lock);
+	if (p->list_pprev) {
+		*p->list_pprev = p->list_next;
+		if (p->list_next)
+			p->list_next->list_pprev = p->list_pprev;
+		p->list_pprev = NULL;
+		p->list_next = NULL;
+	}
+	pthread_mutex_unlock(&dev->program_list_lock);
+}
+
 int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_lookup_fn lookup,
 		     void *lookup_ctx, struct ttrt_program **out)
 {
@@ -105,6 +134,7 @@ int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_look
 		pthread_mutex_destroy(&p->lock);
 		goto fail;
 	}
+	list_add(p);
 	*out = p;
 	return 0;
 fail:
@@ -121,6 +151,7 @@ void ttrt_program_get(struct ttrt_program *p)
 
 static void program_free(struct ttrt_program *p)
 {
+	list_remove(p);
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
 		free(p->source[k]);
 	free(p->args_text);
@@ -157,6 +188,20 @@ int ttrt_program_delete(struct ttrt_program *p)
 	else
 		p->deleted = true;
 	pthread_mutex_unlock(&p->lock);
+	if (rc == 0)
+		list_remove(p);
+	return rc;
+}
+
+int ttrt_program_foreach(struct ttrt_device *dev, int (*fn)(struct ttrt_program *, void *),
+			 void *arg)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(&dev->program_list_lock);
+	for (struct ttrt_program *p = dev->program_list; p && rc == 0; p = p->list_next)
+		rc = fn(p, arg);
+	pthread_mutex_unlock(&dev->program_list_lock);
 	return rc;
 }
 

@@ -93,6 +93,10 @@ struct ttrt_program {
 
 	void (*notify)(void *arg);
 	void *notify_arg;
+
+	/* The device's program list (program_list_lock): linked from new
+	 * until delete, or until the last put of a program never deleted. */
+	struct ttrt_program *list_next, **list_pprev;
 };
 
 /* program.c */
@@ -112,6 +116,10 @@ static inline bool prog_interrupted(const struct ttrt_wait *wait)
 	return wait && wait->interrupted && wait->interrupted(wait->arg);
 }
 
+/* program_status.c: the program as one JSON object, for info.json (the
+ * status text's fields; the last run's cores). */
+struct strbuf;
+void prog_render_json(struct ttrt_program *p, struct strbuf *sb);
 /* program_status.c: what each busy or faulted RISC of a core is doing,
  * read from the hardware ("brisc pc 0x… cb_wait_front cb 0: …; …"),
  * for the status while a core runs and for its result after a timeout. */

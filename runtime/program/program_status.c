@@ -139,3 +139,59 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 	free(c.cores);
 	return strbuf_finish(&sb, out, len);
 }
+
+/* A JSON string: the error and details carry compiler text, quotes and
+ * all. */
+static void json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_printf(sb, "\"");
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			strbuf_printf(sb, "\\%c", ch);
+		else if (ch == '\n')
+			strbuf_printf(sb, "\\n");
+		else if (ch < 0x20)
+			strbuf_printf(sb, "\\u%04x", ch);
+		else
+			strbuf_printf(sb, "%c", ch);
+	}
+	strbuf_printf(sb, "\"");
+}
+
+void prog_render_json(struct ttrt_program *p, struct strbuf *sb)
+{
+	struct status_copy c;
+
+	if (take_copy(p, &c)) {
+		sb->failed = 1;
+		return;
+	}
+	strbuf_printf(sb, "{\"name\": \"%s\", \"state\": \"%s\", \"kernels\": [", c.name,
+		      ttrt_program_state_name(c.state));
+	for (int k = 0, n = 0; k < TTRT_NUM_KERNELS; k++)
+		if (c.kernels[k])
+			strbuf_printf(sb, "%s\"%s\"", n++ ? ", " : "", ttrt_kernel_file_names[k]);
+	strbuf_printf(sb, "], \"build_ms\": %.3f, \"pack_ms\": %.3f, \"launch_ms\": %.3f,"
+		      " \"run_ms\": %.3f, \"error\": ", c.times.build_ms, c.times.pack_ms,
+		      c.times.launch_ms, c.times.run_ms);
+	if (c.error[0])
+		json_string(sb, c.error);
+	else
+		strbuf_printf(sb, "null");
+	strbuf_printf(sb, ", \"cores\": [");
+	for (uint32_t i = 0; i < c.n_cores; i++) {
+		const struct prog_core_status *cs = &c.cores[i];
+
+		strbuf_printf(sb, "%s{\"logical\": [%u, %u], \"result\": \"%s\", \"detail\": ",
+			      i ? ", " : "", cs->core.x, cs->core.y, core_result_name(cs->result));
+		if (cs->detail[0])
+			json_string(sb, cs->detail);
+		else
+			strbuf_printf(sb, "null");
+		strbuf_printf(sb, "}");
+	}
+	strbuf_printf(sb, "]}");
+	free(c.cores);
+}

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * device/info.json: one JSON snapshot of the whole device for scripts.
- * Every string we emit is from a fixed set or a buffer name (restricted to
- * [A-Za-z0-9._-]), so no escaping is needed.
+ * Names (buffers, programs) are restricted to [A-Za-z0-9._-] and the
+ * other strings are from fixed sets, so they need no escaping; a
+ * program's error and core details are escaped (prog_render_json).
  */
+#include "program/program_internal.h"
 #include "runtime_internal.h"
 #include "strbuf.h"
 
@@ -65,6 +67,20 @@ static int render_buffer(struct ttrt_buffer *b, void *arg)
 	return 0;
 }
 
+struct program_json_ctx {
+	struct strbuf *sb;
+	int n;
+};
+
+static int render_program(struct ttrt_program *p, void *arg)
+{
+	struct program_json_ctx *ctx = arg;
+
+	strbuf_printf(ctx->sb, "%s\n    ", ctx->n++ ? "," : "");
+	prog_render_json(p, ctx->sb);
+	return 0;
+}
+
 static void render_telemetry(struct ttrt_device *dev, struct strbuf *sb)
 {
 	struct ttrt_telemetry t;
@@ -82,6 +98,7 @@ int ttrt_render_info_json(struct ttrt_device *dev, char **out, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	struct buffer_json_ctx bctx = { &sb, 0 };
+	struct program_json_ctx pctx = { &sb, 0 };
 	struct ttrt_xy arc = ttrt_arc_noc0(), pcie = ttrt_pcie_noc0();
 
 	strbuf_printf(&sb, "{\n  \"arch\": \"blackhole\",\n  \"board\": \"p100a\",\n"
@@ -95,7 +112,9 @@ int ttrt_render_info_json(struct ttrt_device *dev, char **out, size_t *len)
 	render_telemetry(dev, &sb);
 	strbuf_printf(&sb, "  \"buffers\": [");
 	ttrt_buffer_foreach(dev, render_buffer, &bctx);
-	strbuf_printf(&sb, "%s],\n  \"cores\": [", bctx.n ? "\n  " : "");
+	strbuf_printf(&sb, "%s],\n  \"programs\": [", bctx.n ? "\n  " : "");
+	ttrt_program_foreach(dev, render_program, &pctx);
+	strbuf_printf(&sb, "%s],\n  \"cores\": [", pctx.n ? "\n  " : "");
 	for (int i = 0; i < TTRT_NUM_TENSIX; i++)
 		render_core(dev, &sb, i);
 	strbuf_printf(&sb, "\n  ]\n}\n");

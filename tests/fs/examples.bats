@@ -7,6 +7,8 @@
 # against the kernel SDK. No build-tree path is needed.
 
 load helpers
+# A 640^3 matmul on the simulator takes far longer than helpers' 120 s.
+export BATS_TEST_TIMEOUT=1200
 
 EXAMPLES=$BATS_TEST_DIRNAME/../../examples
 
@@ -19,9 +21,11 @@ setup() {
 
 # The examples that run through programs/<name>/.
 # mutate EXAMPLE SED-EXPR FILE: a copy of the example in the test's temp
-# directory, FILE edited; prints the copy's run script.
+# directory, FILE edited; prints the copy's run script. The compute
+# examples' host.py needs ../lib next to it.
 mutate() {
 	cp -r "$EXAMPLES/$1" "$BATS_TEST_TMPDIR/$1"
+	[ -e "$BATS_TEST_TMPDIR/lib" ] || cp -r "$EXAMPLES/lib" "$BATS_TEST_TMPDIR/lib"
 	sed -i "$2" "$BATS_TEST_TMPDIR/$1/$3"
 	echo "$BATS_TEST_TMPDIR/$1/run"
 }
@@ -165,7 +169,8 @@ assert_clean() {
 }
 
 @test "program examples: usage errors exit 2" {
-	for e in loopback add2-riscv multicore-copy semaphore-pingpong; do
+	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
+		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -177,4 +182,127 @@ assert_clean() {
 	assert_output "add2-riscv: A and B must be integers"
 	run -2 "$EXAMPLES/semaphore-pingpong/run" "$MNT" 0
 	assert_output "semaphore-pingpong: ROUNDS must be 1..100000"
+}
+
+# ---- compute examples: tt-metal compute kernels, a numpy host side ----------
+
+# numpy for the host side (Debian's python3-numpy, for /usr/bin/python3),
+# and the kernel SDK's compute API, which these kernels include (a tree
+# without it cannot build them at all).
+SDK=$BATS_TEST_DIRNAME/../../runtime/kernel
+need_numpy() {
+	python3 -c 'import numpy' 2>/dev/null || /usr/bin/python3 -c 'import numpy' 2>/dev/null ||
+		skip "no python3-numpy"
+	[ -e "$SDK/api/compute/eltwise_binary.h" ] || skip "no compute API in runtime/kernel yet"
+	case $BATS_TEST_DESCRIPTION in
+	add1-sfpi*) [ -e "$SDK/sfpi.h" ] || skip "no sfpi.h in runtime/kernel yet" ;;
+	esac
+}
+
+@test "eltwise-binary: a + b over 64 bf16 tiles with add_tiles, within 1e-2, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/eltwise-binary/run" "$MNT"
+	assert_line --regexp '^eltwise-binary: 64 tiles of bfloat16, eb-a at 0x[0-9a-f]+ \+ eb-b at 0x[0-9a-f]+ -> eb-c at 0x[0-9a-f]+$'
+	assert_line "  state done"
+	assert_line --regexp '^max \|a \+ b - r\| = [0-9.e-]+ \(tolerance 0.01\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: 65536 elements (64 tiles) of a + b within 0.01"
+	assert_clean
+}
+
+@test "eltwise-binary: the check catches b read from a's buffer" {
+	need_numpy
+	script=$(mutate eltwise-binary 's/noc_async_read_tile(i, b,/noc_async_read_tile(i, a,/' reader.cpp)
+	grep -q 'read_tile(i, a, get_write_ptr(cb_b))' "$(dirname "$script")/reader.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.01; first at element [0-9]+ \(tile [0-9]+\)'
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "eltwise-sfpu: exp over 64 bf16 tiles on the SFPU, within 5e-2, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/eltwise-sfpu/run" "$MNT"
+	assert_line --regexp '^eltwise-sfpu: exp of 64 tiles of bfloat16, es-in at 0x[0-9a-f]+ -> es-out at 0x[0-9a-f]+$'
+	assert_line --regexp '^max \|bf16\(exp\(x\)\) - r\| = [0-9.e-]+ \(tolerance 0.05\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: exp of 65536 elements (64 tiles) within 0.05"
+	assert_clean
+}
+
+@test "eltwise-sfpu: the check catches a kernel that skips exp_tile" {
+	need_numpy
+	script=$(mutate eltwise-sfpu 's/^\t\texp_tile(dst);$//' compute.cpp)
+	run ! grep -q 'exp_tile(dst)' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.05'
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "add1-sfpi: raw SFPI dst_reg[v] + scalar, legacy NAMESPACE/MAIN, within 1e-2, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/add1-sfpi/run" "$MNT"
+	assert_line --regexp '^add1-sfpi: 64 tiles of bfloat16 \+ 1.0 in raw SFPI, a1-in at 0x[0-9a-f]+ -> a1-out at 0x[0-9a-f]+$'
+	assert_line --regexp '^max \|x \+ 1.0 - r\| = [0-9.e-]+ \(tolerance 0.01\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+	assert_clean
+}
+
+@test "add1-sfpi: the check catches a subtraction, and a scalar of 2.0 from args" {
+	need_numpy
+	script=$(mutate add1-sfpi 's/dst_reg\[v\] + scalar/dst_reg[v] - scalar/' compute.cpp)
+	grep -q 'dst_reg\[v\] - scalar' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: 65536 of 65536 elements off by more than 0.01'
+	assert_clean
+	sed -i 's/dst_reg\[v\] - scalar/dst_reg[v] + scalar/; ' "$(dirname "$script")/compute.cpp"
+	sed -i 's/^args = 64 1.0f/args = 64 2.0f/' "$(dirname "$script")/args"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: 65536 of 65536 elements off by more than 0.01; first at element 0 \(tile 0\): [0-9.e-]+ \+ 1.0 = [0-9.e-]+, got [0-9.e-]+$'
+	assert_clean
+}
+
+@test "matmul: 640^3 bf16 on one core, tilized by numpy and by ttfs-tile, PCC > 0.97, PASS" {
+	need_numpy
+	run -0 ttfs_guard 600 "$EXAMPLES/matmul/run" "$MNT"
+	assert_line "matmul: 640 x 640 x 640 bfloat16 on core 0,0, tilized by numpy: 400 output tiles of 20 tile products each"
+	assert_line --regexp '^PCC 0\.99[0-9]+ \(need > 0.97\), max \|C - A.B\| = [0-9.e-]+ '
+	assert_line --regexp '^PASS: 640x640x640 matmul, PCC 0\.99[0-9]+ > 0.97$'
+	assert_clean
+	[ -n "${TTFS_TILE_BIN:-}" ] || skip "TTFS_TILE_BIN not set"
+	run -0 ttfs_guard 600 "$EXAMPLES/matmul/run" "$MNT" --seed 7 --tile-tool "$TTFS_TILE_BIN"
+	assert_line --partial "tilized by ttfs-tile"
+	assert_line --regexp '^PASS: 640x640x640 matmul, PCC 0\.99[0-9]+ > 0.97$'
+	assert_clean
+}
+
+@test "matmul: the check catches B's tiles read transposed" {
+	need_numpy
+	script=$(mutate matmul 's/kt \* Nt + nt, b,/nt * Kt + kt, b,/' reader.cpp)
+	grep -q 'nt \* Kt + kt, b,' "$(dirname "$script")/reader.cpp"
+	run -1 ttfs_guard 600 "$script" "$MNT"
+	assert_line --regexp '^FAIL: PCC -?0\.[0-9]+ is not above 0.97; worst at C\([0-9]+, [0-9]+\)'
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "matmul-multicore: 16 cores, 25 output tiles each by per-core args, PCC > 0.97, PASS" {
+	need_numpy
+	run -0 ttfs_guard 600 "$EXAMPLES/matmul-multicore/run" "$MNT"
+	assert_line "matmul-multicore: 640 x 640 x 640 bfloat16 over 16 cores, 25 output tiles each"
+	assert_line --regexp '^  core 0,0: tiles 0\.\.24 PCC 0\.99[0-9]+$'
+	assert_line --regexp '^  core 7,1: tiles 375\.\.399 PCC 0\.99[0-9]+$'
+	refute_line --partial WRONG
+	assert_line --regexp '^PASS: 640x640x640 matmul on 16 cores, PCC 0\.99[0-9]+ > 0.97$'
+	assert_clean
+}
+
+@test "matmul-multicore: without its reader override a core computes the wrong block, and the check names it" {
+	need_numpy
+	script=$(mutate matmul-multicore '/^args.3,1 = @mmc-a/d' args)
+	run ! grep -q '^args.3,1 = @mmc-a' "$(dirname "$script")/args"
+	run -1 ttfs_guard 600 "$script" "$MNT"
+	assert_line --regexp '^  core 3,1: tiles 275\.\.299 PCC -?[0-9.]+ WRONG$'
+	assert_line --regexp '^  core 2,1: tiles 250\.\.274 PCC 0\.99[0-9]+$'
+	assert_line --regexp '^FAIL: the product differs from A.B'
+	assert_clean
 }

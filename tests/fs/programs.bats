@@ -149,10 +149,16 @@ flag_args() {
 	assert_output EPERM
 	run -0 pyio rmdir "$P/p1/build"
 	assert_output EPERM
+	run -0 python3 -c 'import json, sys; print([p["name"] for p in json.load(open(sys.argv[1]))["programs"]])' \
+		"$MNT/device/info.json"
+	assert_output "['p1']"
 	rmdir "$P/p1"
 	run -0 ls "$P"
 	assert_output ""
 	assert_equal "$(stat -c %h "$P")" 2
+	run -0 python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["programs"])' \
+		"$MNT/device/info.json"
+	assert_output "[]"
 }
 
 @test "a program name with odd characters is EINVAL and makes nothing" {
@@ -304,6 +310,12 @@ os.close(fd)' "$P/big/writer.cpp"
 	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
 	run -0 ttfs_guard 60 sh -c "echo 1 > '$P/lb/run'"
 	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+	run -0 python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+p = [p for p in d["programs"] if p["name"] == "lb"][0]
+print(p["state"], p["error"], [(c["logical"], c["result"]) for c in p["cores"]])' \
+		"$MNT/device/info.json"
+	assert_output "done None [([0, 0], 'done')]"
 	# run's attributes may be cached; a write must not leave a size behind.
 	assert_equal "$(stat -c '%s %a' "$P/lb/run")" "0 200"
 }
@@ -378,6 +390,12 @@ os.close(fd)' "$P/big/writer.cpp"
 	assert_output --regexp "reader.cpp:6:[0-9]+: error: .*no_such_variable"
 	run -0 cat "$P/ce/build/log"
 	assert_output --regexp "reader.cpp:6:[0-9]+: error: .*no_such_variable"
+	# device/info.json lists it, the compiler's text escaped into valid JSON.
+	run -0 python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+p = [p for p in d["programs"] if p["name"] == "ce"][0]
+print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/info.json"
+	assert_output "failed ['reader.cpp'] True"
 }
 
 @test "compile_args that don't match what the kernel reads: a compile error, EIO" {

@@ -1,0 +1,197 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The host side the compute examples share: DRAM buffers and a program
+made through a mounted ttfs with plain file IO, bfloat16 and the tiled
+layout in numpy, and the figures their checks print.
+
+Nothing here mounts anything: each example's run script is given the mount
+point. The layout is that of docs/tools.md (tools/tilelib): 32x32 tiles in
+row-major tile order, each four 16x16 faces (TL, TR, BL, BR), row-major.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+TILE = 32
+FACE = 16
+TILE_BYTES_BF16 = TILE * TILE * 2
+
+
+# ---- bfloat16 ---------------------------------------------------------------
+
+def f32_to_bf16(x):
+    """float32 array -> bfloat16 bits (uint16), round to nearest even, as
+    tt-metal's host bfloat16(float); NaN stays a quiet NaN."""
+    b = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32)
+    rounded = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(x)
+    return np.where(nan, ((b >> 16) | 0x40).astype(np.uint16), rounded)
+
+
+def bf16_to_f32(b):
+    """bfloat16 bits (uint16) -> float32, exact."""
+    return (np.asarray(b, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def round_bf16(x):
+    """x rounded to the nearest bfloat16, as float32."""
+    return bf16_to_f32(f32_to_bf16(x))
+
+
+# ---- the tiled layout -------------------------------------------------------
+
+def tilize(m):
+    """H x W row-major -> 1-D array in tile order (H, W multiples of 32)."""
+    h, w = m.shape
+    t = m.reshape(h // TILE, 2, FACE, w // TILE, 2, FACE)
+    # tile row, tile col, face row, face col, row in face, col in face
+    return np.ascontiguousarray(t.transpose(0, 3, 1, 4, 2, 5)).reshape(-1)
+
+
+def untilize(v, h, w):
+    """The inverse of tilize."""
+    t = np.asarray(v).reshape(h // TILE, w // TILE, 2, 2, FACE, FACE)
+    return np.ascontiguousarray(t.transpose(0, 2, 4, 1, 3, 5)).reshape(h, w)
+
+
+def tile_tool(tool, cmd, rows, cols, data):
+    """The same through the ttfs-tile CLI (tools/ttfs-tile): bf16 bits in,
+    bf16 bits out."""
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "in"), os.path.join(d, "out")
+        np.asarray(data, dtype="<u2").tofile(src)
+        subprocess.run([tool, cmd, "--rows", str(rows), "--cols", str(cols),
+                        "--format", "bf16", src, dst], check=True)
+        return np.fromfile(dst, dtype="<u2")
+
+
+# ---- figures ----------------------------------------------------------------
+
+def pcc(a, b):
+    """Pearson correlation of two arrays, as tt-metal's examples check."""
+    a = np.asarray(a, dtype=np.float64).reshape(-1)
+    b = np.asarray(b, dtype=np.float64).reshape(-1)
+    if not np.all(np.isfinite(b)):
+        return float("nan")
+    a, b = a - a.mean(), b - b.mean()
+    den = np.sqrt((a * a).sum() * (b * b).sum())
+    return float((a * b).sum() / den) if den else float("nan")
+
+
+# ---- the mount --------------------------------------------------------------
+
+class Mount:
+    """DRAM buffers and one program of an example on a mounted ttfs.
+    Everything it made is removed by close(), also after a failure."""
+
+    def __init__(self, mnt, name, here):
+        self.mnt, self.name, self.here = mnt, name, here
+        self.prog = os.path.join(mnt, "programs", name)
+        self.buffers = []
+        if not (os.path.isdir(os.path.join(mnt, "programs")) and
+                os.path.isdir(os.path.join(mnt, "dram", "buffers"))):
+            print(f"{name}: {mnt} is not a mounted ttfs with programs/", file=sys.stderr)
+            sys.exit(2)
+        self._rmdir(self.prog)    # left by an interrupted run
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _buf(self, name, leaf=""):
+        return os.path.join(self.mnt, "dram", "buffers", name, leaf)
+
+    @staticmethod
+    def _rmdir(path):
+        try:
+            os.rmdir(path)
+        except FileNotFoundError:
+            pass
+
+    @staticmethod
+    def _put(path, text):
+        with open(path, "w") as f:
+            f.write(text)
+
+    def buffer(self, name, size, page_size=TILE_BYTES_BF16):
+        """mkdir dram/buffers/NAME, its page size, then its size."""
+        self._rmdir(self._buf(name))
+        os.mkdir(self._buf(name))
+        self.buffers.append(name)
+        self._put(self._buf(name, "page_size"), f"{page_size}\n")
+        self._put(self._buf(name, "size"), f"{size}\n")
+        return self
+
+    def address(self, name):
+        with open(self._buf(name, "address")) as f:
+            return f.read().strip()
+
+    def write(self, name, data):
+        data = memoryview(np.ascontiguousarray(data)).cast("B")
+        fd = os.open(self._buf(name, "data"), os.O_WRONLY)
+        try:
+            off = 0
+            while off < len(data):
+                off += os.pwrite(fd, data[off:off + (1 << 20)], off)
+        finally:
+            os.close(fd)
+
+    def read(self, name, size):
+        out = bytearray()
+        fd = os.open(self._buf(name, "data"), os.O_RDONLY)
+        try:
+            while len(out) < size:
+                chunk = os.pread(fd, min(size - len(out), 1 << 20), len(out))
+                if not chunk:
+                    raise OSError(f"{self._buf(name, 'data')}: short read at {len(out)}")
+                out += chunk
+        finally:
+            os.close(fd)
+        return bytes(out)
+
+    def program(self, files, args_text=None):
+        """mkdir programs/NAME and copy the kernels and args into it
+        (closing a source starts its build); args_text replaces the args
+        file when given."""
+        os.mkdir(self.prog)
+        for f in files:
+            shutil.copyfile(os.path.join(self.here, f), os.path.join(self.prog, f))
+        if args_text is not None:
+            self._put(os.path.join(self.prog, "args"), args_text)
+
+    def status(self):
+        with open(os.path.join(self.prog, "status")) as f:
+            return f.read()
+
+    def run(self):
+        """echo 1 > programs/NAME/run: returns when every core is done.
+        Prints status and exits 1 if the program failed."""
+        try:
+            self._put(os.path.join(self.prog, "run"), "1\n")
+        except OSError as e:
+            print(f"FAIL: the program did not finish ({e.strerror}); its status:")
+            print(indent(self.status()))
+            sys.exit(1)
+
+    def close(self):
+        self._rmdir(self.prog)
+        for b in self.buffers:
+            self._rmdir(self._buf(b))
+        self.buffers = []
+
+
+def indent(text):
+    return "".join("  " + line + "\n" for line in text.rstrip("\n").split("\n"))
+
+
+def status_field(status, key):
+    """The value of a `key value` line of a program's status."""
+    for line in status.split("\n"):
+        if line.startswith(key + " "):
+            return line[len(key) + 1:].split()[0]
+    return None

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Compute benchmark (tests/bench/compute): on a mounted ttfs, tiles per
+second for an eltwise add and a bfloat16 matmul on 1 and on 8 cores, the
+scaling between them, and the 640^3 matmul against numpy's float32
+np.matmul on this host, timed in the same run.
+
+usage: bench.py MOUNTPOINT  (tests/bench/compute/run mounts one)
+Knobs: BENCH_ROUNDS (3), BENCH_ADD_TILES (512), BENCH_NUMPY_REPS (20).
+Exit status: 0 every target met, 1 one missed, 2 setup failed or a
+result was wrong.
+
+Each configuration is a program of its own in programs/; every round
+runs each once, in turn, so load from elsewhere falls on all alike; the
+figure is the median of the program's `run_ms` (from go to the last core
+done, no build). The first run of each, which builds, is not counted.
+"""
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "examples", "lib"))
+import ttexample as tt  # noqa: E402
+
+MM = 640                       # M = K = N
+MT = MM // 32                  # 20 tiles each way
+TARGET_NUMPY = 20.0            # 1-core 640^3 at most this many times numpy's time
+TARGET_SCALING = 1.8           # 8 cores at least this many times 1 core's rate
+CORES8 = "0-7,0"
+
+
+def env_int(name, default):
+    v = os.environ.get(name)
+    return int(v) if v else default
+
+
+def core_list(spec):
+    if spec == "0,0":
+        return [(0, 0)]
+    return [(x, 0) for x in range(8)]
+
+
+def split(total, cores):
+    """Blocks of consecutive tiles, one per core, sizes differing by at most 1."""
+    n = len(cores)
+    out, first = [], 0
+    for k, c in enumerate(cores):
+        cnt = total // n + (1 if k < total % n else 0)
+        out.append((c, first, cnt))
+        first += cnt
+    return out
+
+
+def add_args(spec, tiles):
+    blocks = split(tiles, core_list(spec))
+    lines = ["[program]", f"cores = {spec}", "timeout_ms = 600000"]
+    for cb in (0, 1, 16):
+        lines += [f"[cb.{cb}]", "format = bfloat16", "pages = 2"]
+    (c0, f0, n0) = blocks[0]
+    lines += ["[reader]", f"args = @ba-a @ba-b {f0} {n0}"]
+    lines += [f"args.{x},{y} = @ba-a @ba-b {f} {n}" for (x, y), f, n in blocks[1:]]
+    lines += ["compile_args = accessor(ba-a) accessor(ba-b)", "[compute]", f"args = {n0}"]
+    lines += [f"args.{x},{y} = {n}" for (x, y), f, n in blocks[1:]]
+    lines += ["[writer]", f"args = @ba-c {f0} {n0}"]
+    lines += [f"args.{x},{y} = @ba-c {f} {n}" for (x, y), f, n in blocks[1:]]
+    lines += ["compile_args = accessor(ba-c)"]
+    return "\n".join(lines) + "\n"
+
+
+def mm_args(spec):
+    blocks = split(MT * MT, core_list(spec))
+    lines = ["[program]", f"cores = {spec}", "timeout_ms = 600000"]
+    for cb in (0, 1, 16):
+        lines += [f"[cb.{cb}]", "format = bfloat16", "pages = 2"]
+    (c0, f0, n0) = blocks[0]
+    lines += ["[reader]", f"args = @bm-a @bm-b {MT} {MT} {f0} {n0}"]
+    lines += [f"args.{x},{y} = @bm-a @bm-b {MT} {MT} {f} {n}" for (x, y), f, n in blocks[1:]]
+    lines += ["compile_args = accessor(bm-a) accessor(bm-b)",
+              "[compute]", f"args = {n0}"]
+    lines += [f"args.{x},{y} = {n}" for (x, y), f, n in blocks[1:]]
+    lines += [f"compile_args = {MT}", "[writer]", f"args = @bm-c {f0} {n0}"]
+    lines += [f"args.{x},{y} = @bm-c {f} {n}" for (x, y), f, n in blocks[1:]]
+    lines += ["compile_args = accessor(bm-c)"]
+    return "\n".join(lines) + "\n"
+
+
+class Prog:
+    """One configuration: a program in programs/ and its run times."""
+
+    def __init__(self, mnt, name, src_dir, files, args_text):
+        self.m = tt.Mount(mnt, name, src_dir)
+        self.m.program(files)
+        with open(os.path.join(self.m.prog, "args"), "w") as f:
+            f.write(args_text)
+        self.ms = []
+
+    def run(self, keep=True):
+        self.m.run()
+        ms = float(tt.status_field(self.m.status(), "run_ms"))
+        if keep:
+            self.ms.append(ms)
+        return ms
+
+    def median_s(self):
+        return statistics.median(self.ms) / 1000.0
+
+    def close(self):
+        self.m.close()
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    mnt = sys.argv[1]
+    rounds = env_int("BENCH_ROUNDS", 3)
+    add_tiles = env_int("BENCH_ADD_TILES", 512)
+    np_reps = env_int("BENCH_NUMPY_REPS", 20)
+    rng = np.random.default_rng(1)
+
+    bufs = tt.Mount(mnt, "bench-compute-buffers", HERE)
+    progs = {}
+    try:
+        # Inputs: add a in [0,1) + b in [-1,0); matmul A, B in [-1,1), tilized.
+        n = add_tiles * 1024
+        a = tt.f32_to_bf16(rng.uniform(0, 1, n).astype(np.float32))
+        b = tt.f32_to_bf16(rng.uniform(-1, 0, n).astype(np.float32))
+        A = tt.f32_to_bf16(rng.uniform(-1, 1, (MM, MM)).astype(np.float32))
+        B = tt.f32_to_bf16(rng.uniform(-1, 1, (MM, MM)).astype(np.float32))
+        for name, size in (("ba-a", n * 2), ("ba-b", n * 2), ("ba-c", n * 2),
+                           ("bm-a", MM * MM * 2), ("bm-b", MM * MM * 2), ("bm-c", MM * MM * 2)):
+            bufs.buffer(name, size)
+        bufs.write("ba-a", a)
+        bufs.write("ba-b", b)
+        bufs.write("bm-a", tt.tilize(A))
+        bufs.write("bm-b", tt.tilize(B))
+
+        kdir = os.path.join(HERE, "kernels")
+        mmdir = os.path.join(ROOT, "examples", "matmul-multicore")
+        add_files = ["add_reader.cpp", "add_compute.cpp", "writer.cpp"]
+        for spec, key in (("0,0", "1"), (CORES8, "8")):
+            p = Prog(mnt, f"bench-add-{key}", kdir, [], add_args(spec, add_tiles))
+            for src, dst in zip(add_files, ("reader.cpp", "compute.cpp", "writer.cpp")):
+                with open(os.path.join(kdir, src)) as f, \
+                        open(os.path.join(p.m.prog, dst), "w") as g:
+                    g.write(f.read())
+            progs["add" + key] = p
+            progs["mm" + key] = Prog(mnt, f"bench-mm-{key}", mmdir,
+                                     ["reader.cpp", "compute.cpp", "writer.cpp"], mm_args(spec))
+
+        # Builds, and a check that each configuration computes the right thing.
+        want_add = tt.bf16_to_f32(a) + tt.bf16_to_f32(b)
+        want_mm = tt.bf16_to_f32(A) @ tt.bf16_to_f32(B)
+        for key, p in progs.items():
+            p.run(keep=False)
+            if key.startswith("add"):
+                r = tt.bf16_to_f32(np.frombuffer(bufs.read("ba-c", n * 2), dtype="<u2"))
+                err = float(np.nanmax(np.abs(want_add - r)))
+                if not np.all(np.abs(want_add - r) <= 1e-2):
+                    print(f"setup: {key}: the sum is wrong (max error {err:.4g})", file=sys.stderr)
+                    return 2
+                bufs.write("ba-c", np.zeros(n, dtype=np.uint16))
+            else:
+                raw = np.frombuffer(bufs.read("bm-c", MM * MM * 2), dtype="<u2")
+                coeff = tt.pcc(want_mm, tt.bf16_to_f32(tt.untilize(raw, MM, MM)))
+                if not coeff > 0.97:
+                    print(f"setup: {key}: the product is wrong (PCC {coeff:.4f})", file=sys.stderr)
+                    return 2
+                bufs.write("bm-c", np.zeros(MM * MM, dtype=np.uint16))
+
+        # numpy's float32 matmul, interleaved with the device runs.
+        A32, B32 = tt.bf16_to_f32(A), tt.bf16_to_f32(B)
+        np.matmul(A32, B32)
+        np_times = []
+        for _ in range(rounds):
+            for p in progs.values():
+                p.run()
+            for _ in range(max(1, np_reps // rounds)):
+                t0 = time.perf_counter()
+                np.matmul(A32, B32)
+                np_times.append(time.perf_counter() - t0)
+        np_s = statistics.median(np_times)
+    except SystemExit as e:       # a program failed: tt.Mount.run printed why
+        print(f"setup: a benchmark program did not finish (exit {e.code})", file=sys.stderr)
+        return 2
+    finally:
+        for p in progs.values():
+            p.close()
+        bufs.close()
+
+    add1, add8 = add_tiles / progs["add1"].median_s(), add_tiles / progs["add8"].median_s()
+    out = MT * MT
+    mm1, mm8 = out / progs["mm1"].median_s(), out / progs["mm8"].median_s()
+    mm1_s = progs["mm1"].median_s()
+    ratio = mm1_s / np_s
+    scale_mm, scale_add = mm8 / mm1, add8 / add1
+
+    print(f"rounds {rounds}, median of status run_ms; {os.cpu_count()} host CPUs")
+    print(f"eltwise add, {add_tiles} bf16 tiles:  1 core {add1:10.0f} tiles/s   "
+          f"8 cores {add8:10.0f} tiles/s   scaling {scale_add:.2f}x")
+    print(f"matmul 640^3, {out} output tiles ({out * MT} tile products):")
+    print(f"  1 core  {mm1:8.1f} output tiles/s ({mm1 * MT:8.0f} tile products/s), "
+          f"{mm1_s * 1000:9.1f} ms")
+    print(f"  8 cores {mm8:8.1f} output tiles/s ({mm8 * MT:8.0f} tile products/s), "
+          f"{progs['mm8'].median_s() * 1000:9.1f} ms   scaling {scale_mm:.2f}x")
+    print(f"numpy float32 np.matmul 640^3: {np_s * 1000:.2f} ms (median of {len(np_times)})")
+
+    ok = True
+    for what, good, fig in (
+            (f"640^3 matmul on 1 core <= {TARGET_NUMPY:g}x numpy", ratio <= TARGET_NUMPY,
+             f"{ratio:.1f}x"),
+            (f"matmul scaling 1 -> 8 cores >= {TARGET_SCALING}x", scale_mm >= TARGET_SCALING,
+             f"{scale_mm:.2f}x"),
+            (f"eltwise add scaling 1 -> 8 cores >= {TARGET_SCALING}x",
+             scale_add >= TARGET_SCALING, f"{scale_add:.2f}x")):
+        print(f"{'PASS' if good else 'FAIL'}: {what}: {fig}")
+        ok &= good
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
