@@ -5,6 +5,7 @@
  */
 #include "program/build.h"
 #include "program/cache.h"
+#include "program/descriptors.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -252,7 +253,8 @@ static const char *source_name(const struct build_request *req)
 {
 	const char *n = req->name;
 
-	if (!n || !*n || n[0] == '.' || n[0] == '-' || strchr(n, '/') || strlen(n) >= 64)
+	if (!n || !*n || n[0] == '.' || n[0] == '-' || strchr(n, '/') || strlen(n) >= 64 ||
+	    !strcmp(n, PROG_DESCRIPTORS_FILE) || !strcmp(n, "kernel.elf"))
 		return "kernel.cpp";
 	return n;
 }
@@ -314,6 +316,10 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-Wall");
 	arg(&a, "-Wno-deprecated-declarations");
 	arg(&a, "-Wno-unknown-pragmas");
+	/* The build directory, for chlkc_descriptors.h: first, as
+	 * tt-metal puts the kernel's output directory on the path. */
+	if (req->descriptors)
+		arg(&a, "-I.");
 	arg(&a, "-I%s", k);
 	arg(&a, "-I%s/std", k);
 	arg(&a, "-I%s", env->include_dir);
@@ -379,6 +385,8 @@ uint64_t build_key(const struct build_env *env, char *const *argv, const struct 
 	for (char *const *p = argv; *p; p++)
 		cache_hash_str(&h, *p);
 	cache_hash_field(&h, req->source, req->source_len);
+	if (req->descriptors)
+		cache_hash_field(&h, req->descriptors, req->descriptors_len);
 	return h.h;
 }
 
@@ -492,6 +500,8 @@ static void remove_dir(const char *dir, const char *src)
 	unlink(path);
 	snprintf(path, sizeof(path), "%.*s/kernel.elf", BUILD_DIR_MAX, dir);
 	unlink(path);
+	snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
+	unlink(path);
 	rmdir(dir);
 }
 
@@ -509,6 +519,10 @@ static int compile(const struct build_env *env, const struct build_request *req,
 		return -errno;
 	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
 	ret = write_file(path, req->source, req->source_len);
+	if (!ret && req->descriptors) {
+		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
+		ret = write_file(path, req->descriptors, req->descriptors_len);
+	}
 	if (ret)
 		goto out;
 

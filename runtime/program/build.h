@@ -45,6 +45,11 @@ struct build_request {
 	uint32_t n_compile_args;
 	const char *const *defines;    /* "NAME=VALUE" or "NAME" */
 	uint32_t n_defines;
+	/* chlkc_descriptors.h (descriptors.h), written into the build
+	 * directory, which is on the include path; NULL: none. Part of
+	 * the key. */
+	const char *descriptors;
+	size_t descriptors_len;
 };
 
 struct build_result {
@@ -65,7 +70,8 @@ struct build_result {
  * kernel.elf there. Used for the key too. NULL on -ENOMEM or a bad request. */
 char **build_argv(const struct build_env *env, const struct build_request *req);
 void build_argv_free(char **argv);
-/* The cache key of a request: source bytes, argv, toolchain and SDK. */
+/* The cache key of a request: source bytes, descriptors, argv, toolchain
+ * and SDK. */
 uint64_t build_key(const struct build_env *env, char *const *argv, const struct build_request *req);
 
 /* Builds synchronously. Returns out->status. */

@@ -9,6 +9,7 @@
  */
 #include "program/program_internal.h"
 #include "program/cache.h"
+#include "program/descriptors.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -170,7 +171,8 @@ nomem:
 }
 
 static void fill_request(struct risc_job *j, int risc, const struct build_inputs *in,
-			 const struct prog_args *a, const struct prog_resolved *r)
+			 const struct prog_args *a, const struct prog_resolved *r,
+			 const char *descriptors, size_t descriptors_len)
 {
 	enum ttrt_kernel k = kernel_of_risc(risc);
 	const struct prog_kernel_args *ka = &a->kernel[args_kernel(k)];
@@ -189,6 +191,8 @@ static void fill_request(struct risc_job *j, int risc, const struct build_inputs
 		.n_compile_args = cta->n,
 		.defines = j->defines,
 		.n_defines = ka->n_defines,
+		.descriptors = descriptors,
+		.descriptors_len = descriptors_len,
 	};
 }
 
@@ -363,6 +367,8 @@ struct build_run {
 	struct build_inputs in;
 	struct prog_args *args;
 	struct prog_resolved *resolved;
+	char *descriptors;        /* chlkc_descriptors.h, shared by every request */
+	size_t descriptors_len;
 	struct risc_job jobs[PACK_NUM_RISCS];
 	char err[PROG_ERROR_MAX];
 	unsigned compiled, cache_hits;
@@ -383,6 +389,12 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 			     sizeof(b->err));
 	if (rc == 0)
 		rc = prog_resolve(p, b->args, &b->resolved, b->err, sizeof(b->err));
+	if (rc == 0) {
+		rc = prog_descriptors(b->args, &b->descriptors, &b->descriptors_len);
+		if (rc)
+			ttrt_set_err(b->err, sizeof(b->err), "chlkc_descriptors.h: %s",
+				     strerror(-rc));
+	}
 	if (rc)
 		return rc;
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
@@ -392,11 +404,13 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 			continue;
 		any = true;
 		if (risc >= 0) {
-			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved);
+			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
+				     b->descriptors, b->descriptors_len);
 			continue;
 		}
 		for (risc = PACK_TRISC0; risc <= PACK_TRISC2; risc++)
-			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved);
+			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
+				     b->descriptors, b->descriptors_len);
 	}
 	if (!any) {
 		ttrt_set_err(b->err, sizeof(b->err),
@@ -410,6 +424,7 @@ static void build_run_free(struct build_run *b)
 {
 	jobs_free(b->jobs);
 	prog_resolved_free(b->resolved);
+	free(b->descriptors);
 	prog_args_free(b->args);
 	inputs_free(&b->in);
 }

@@ -165,6 +165,7 @@ enum tt_tx_error {
 	TT_TX_ERR_CB_UNCONFIGURED = 1,   /* ARG1 cb: the CB was never configured */
 	TT_TX_ERR_CB_TOO_SMALL = 2,      /* ARG1 cb, ARG2 pages asked, ARG3 pages it holds */
 	TT_TX_ERR_DST_INDEX = 3,         /* ARG2 index, ARG3 tiles per section */
+	TT_TX_ERR_SFPU_REGS = 4,         /* more live sfpi values than TT_TX_SFPU_REGS (ARG2) */
 };
 
 /* DST tiles per section: 16-bit DST holds 16 tiles, fp32 8; SyncHalf

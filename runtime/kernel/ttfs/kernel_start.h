@@ -14,7 +14,8 @@
 // A TRISC build calls the same name: the prelude (ttfs/compute_entry.h)
 // gives both `void kernel_main()` and the legacy `NAMESPACE::MAIN` the
 // assembler name kernel_main, so either spelling is what runs. TRISCs
-// issue no NOC transactions, so they leave the counters alone.
+// issue no NOC transactions, so they leave the counters alone; they
+// configure the Tensix coprocessor instead.
 //
 // It also defines the few C library functions the compiler may call on its
 // own (memcpy, memset, memmove, memcmp, strlen): kernels link no libc.
@@ -30,6 +31,10 @@ extern "C" TTFS_NO_LIBCALLS __attribute__((section(".start"), used)) void _start
 {
 #if !defined(COMPILE_FOR_TRISC)
 	ttfs::noc_local_state_init();
+#else
+	// The hardware configure every compute kernel starts with, so one
+	// that calls no *_init_common still runs (ttfs/compute_llk.h).
+	ttfs::tx::start();
 #endif
 	kernel_main();
 }

@@ -24,8 +24,16 @@ static void setup_local_cbs(uint32_t launch, uint32_t base, int hart)
 		uint32_t entry = table + 16u * (uint32_t)i;
 		uint32_t addr, size;
 
-		if (!(mask & (1u << i)))
+		/* A CB this launch does not use must not keep the last
+		 * program's configuration: the compute SDK reads
+		 * fifo_size 0 as "never configured". */
+		if (!(mask & (1u << i))) {
+			cb->fifo_size = 0;
+			cb->fifo_limit = 0;
+			cb->fifo_page_size = 0;
+			cb->fifo_num_pages = 0;
 			continue;
+		}
 		addr = L1_U32(entry) >> shift;
 		size = L1_U32(entry + 4) >> shift;
 		cb->fifo_size = size;

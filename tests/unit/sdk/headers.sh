@@ -55,12 +55,15 @@ K
 compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
 	-DKERNEL_COMPILE_TIME_ARGS=5,6
 
-# The compute side, as a TRISC build sees it: the common header in both
-# spellings, and the prelude (with the start code) of each TRISC.
+# The compute side, as a TRISC build sees it: every compute header in
+# both spellings, sfpi.h, and the prelude (with the start code) of each
+# TRISC, with the TRISC_* define its build has.
+compute_headers=$(cd "$sdk" && find api/compute compute_kernel_api -name '*.h' | sort)
 for t in 0 1 2; do
-	for h in api/compute/common.h compute_kernel_api/common.h prelude.h; do
+	stage=$(echo UNPACK MATH PACK | cut -d' ' -f$((t + 1)))
+	for h in $compute_headers compute_kernel_api.h sfpi.h prelude.h; do
 		printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
-		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t
+		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t -DTRISC_$stage
 	done
 done
 

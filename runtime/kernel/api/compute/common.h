@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The compute side's common header, as far as it exists yet: runtime and
-// compile-time arguments, DPRINT and the entry point (both spellings,
-// ttfs/compute_entry.h). tt-metal's version also brings in the register,
-// pack, CB and reconfig APIs of the Tensix coprocessor; those are not
-// here yet.
+// The compute side's common header: runtime and compile-time arguments,
+// DPRINT, the entry point (both spellings, ttfs/compute_entry.h), and as
+// in tt-metal the register, pack and CB APIs.
 #pragma once
 
-#include "ttfs/kernel_base.h"
-#include "ttfs/kernel_args.h"
-#include "hostdevcommon/kernel_structs.h"
-#include "hostdevcommon/common_values.hpp"
-#include "api/compile_time_args.h"
-#include "api/debug/dprint.h"
-#include "ttfs/compute_entry.h"
+#include "api/compute/common_globals.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/pack.h"
+#include "api/compute/cb_api.h"
+#include "api/compute/reconfig_data_format.h"

@@ -8,7 +8,8 @@
 // Unlike tt-metal, which ships typed tokens to a host-side formatter, the
 // kernel formats the text itself and appends it to its RISC's ring in L1
 // (tt/dprint_abi.h), which the host reads for cores/<x>,<y>/dprint.
-// Printing never blocks.
+// Printing never blocks. TSLICE prints a slice of a CB tile
+// (ttfs/dprint_tile.h).
 //
 // Always compiled in; a build that defines TTFS_DPRINT_DISABLED turns every
 // DPRINT into nothing.
@@ -17,6 +18,7 @@
 #include <stdint.h>
 #include "ttfs/kernel_base.h"
 #include "ttfs/dprint_format.h"
+#include "ttfs/dprint_tile.h"
 
 struct ENDL {};
 struct HEX {};
@@ -352,6 +354,29 @@ inline DebugPrinter &operator<<(DebugPrinter &p, FIXED) { p.fixed_ = true; retur
 inline DebugPrinter &operator<<(DebugPrinter &p, DEFAULTFLOAT) { p.fixed_ = false; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, SETW w) { p.width_ = w.w; return p; }
 inline DebugPrinter &operator<<(DebugPrinter &p, SETPRECISION s) { p.precision_ = s.p; return p; }
+// TSLICE (ttfs/dprint_tile.h): the slice's values, a space between them,
+// a newline after each row.
+inline DebugPrinter &operator<<(DebugPrinter &p, const TileSlice &t)
+{
+	tile_view v = tslice_view(t);
+
+	if (v.why) {
+		p.ring_.puts(v.why);
+		return p;
+	}
+	for (uint32_t h = t.s.h0; h < t.s.h1 && h < 32; h += t.s.hs ? t.s.hs : 32) {
+		for (uint32_t w = t.s.w0; w < t.s.w1 && w < 32; w += t.s.ws ? t.s.ws : 32) {
+			if (w != t.s.w0)
+				p.ring_.put(' ');
+			p.item(fmt_arg(tslice_elem(v, h, w, t.print_untilized)));
+		}
+		if (t.endl_rows)
+			p.ring_.put('\n');
+		else
+			p.ring_.put(' ');
+	}
+	return p;
+}
 // A temporary printer (DPRINT itself) binds to the first << as an rvalue.
 template <typename T>
 inline DebugPrinter &operator<<(DebugPrinter &&p, const T &v)

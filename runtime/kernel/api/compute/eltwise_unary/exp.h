@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// exp_tile: DST[idst] = e^x in place (fp32 on the SFPU; the approximation
+// template arguments are accepted and computed exactly, docs/tensix.md).
+#pragma once
+
+// Each TRISC keeps only its part of a call: the others' arguments go unused.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
+#include "api/compute/common_globals.h"
+
+template <auto... P>
+ALWI void exp_tile_init()
+{
+}
+
+template <auto... P>
+ALWI void exp_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
+{
+	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_EXP, 0, vector_mode, "exp_tile")));
+	(void)idst;
+	(void)vector_mode;
+}
+
+#pragma GCC diagnostic pop

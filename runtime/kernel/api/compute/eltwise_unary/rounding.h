@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// floor_tile, trunc_tile: rounding toward minus infinity and toward zero, in place.
+#pragma once
+
+// Each TRISC keeps only its part of a call: the others' arguments go unused.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
+#include "api/compute/common_globals.h"
+
+template <auto... P>
+ALWI void floor_tile_init()
+{
+}
+
+template <auto... P>
+ALWI void floor_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
+{
+	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_FLOOR, 0, vector_mode, "floor_tile")));
+	(void)idst;
+	(void)vector_mode;
+}
+
+template <auto... P>
+ALWI void trunc_tile_init()
+{
+}
+
+template <auto... P>
+ALWI void trunc_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
+{
+	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_TRUNC, 0, vector_mode, "trunc_tile")));
+	(void)idst;
+	(void)vector_mode;
+}
+
+#pragma GCC diagnostic pop

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// Reductions of a tile along rows (into column 0), columns (into row 0) or
+// both (into [0][0]), summed (SUM, AVG: the scaler tile does the
+// averaging, as in tt-metal) or maximised, each element scaled by element
+// [0][0] of the scaler tile. The result is accumulated into DST[idst], so
+// several tiles reduce into one.
+#pragma once
+
+// Each TRISC keeps only its part of a call: the others' arguments go unused.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+
+#include "api/compute/common_globals.h"
+
+namespace ttfs {
+
+constexpr uint32_t reduce_dim(ReduceDim d)
+{
+	return d == ReduceDim::REDUCE_ROW ? TT_TX_REDUCE_ROW :
+	       d == ReduceDim::REDUCE_COL ? TT_TX_REDUCE_COL : TT_TX_REDUCE_SCALAR;
+}
+
+constexpr uint32_t reduce_pool(PoolType p)
+{
+	return p == PoolType::MAX ? TT_TX_POOL_MAX : TT_TX_POOL_SUM;
+}
+
+}  // namespace ttfs
+
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+	  bool enforce_fp32_accumulation = false>
+ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb)
+{
+	(void)icb;
+	(void)icb_scaler;
+	(void)ocb;
+	ttfs::tx::configure();
+	UNPACK((ttfs::tx::unpack_a_flags = 0));
+}
+
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+	  bool enforce_fp32_accumulation = false>
+ALWI void reduce_init_short(uint32_t icb, uint32_t icb_scaler, uint32_t ocb)
+{
+	reduce_init<reduce_type, reduce_dim>(icb, icb_scaler, ocb);
+}
+
+template <bool enforce_fp32_accumulation = false, typename... T>
+ALWI void reduce_uninit(T...)
+{
+}
+
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+	  bool enforce_fp32_accumulation = false>
+ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_t itile_scaler,
+		      uint32_t idst)
+{
+	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_A, icb, itile, 0, "reduce_tile")));
+	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, icb_scaler, itile_scaler, 0, "reduce_tile")));
+	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type))));
+}
+
+#pragma GCC diagnostic pop

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The SFPU as the SDK drives it (tt/tensix.h, "SFPU instructions"): one
+// instruction word per store to TT_TX_SFPU, its immediate first. Shared by
+// sfpi.h and the SFPU tile ops of api/compute (exp_tile, add_unary_tile,
+// ...), both on TRISC1 only.
+//
+// Registers: the coprocessor has TT_TX_SFPU_REGS of them, enough that
+// every live sfpi value owns one; `used` is the set in use. The RWC (the
+// DST address counter dst_reg++ advances) is tracked here too, so that a
+// tile op addresses its tile whatever a raw SFPI loop left in it (A = IMM
+// + RWC). MATH_COMMIT zeroes it, as tile_regs_commit does here.
+//
+// Kernels never include this directly.
+#pragma once
+
+#include "ttfs/compute_llk.h"
+
+namespace ttfs {
+namespace sfpu {
+
+inline uint32_t used;        // registers owned by live values
+inline uint32_t rwc;         // the DST address counter, in DST rows
+inline uint32_t cc_depth;    // open v_if scopes
+
+// The error code for more live SFPU values than registers (a ttfs
+// addition to tt_tx_error).
+FORCE_INLINE void op(uint32_t word)
+{
+	*reg(TT_TX_SFPU) = word;
+}
+
+FORCE_INLINE void op(uint32_t word, uint32_t imm)
+{
+	*reg(TT_TX_SFPU_IMM) = imm;
+	*reg(TT_TX_SFPU) = word;
+}
+
+FORCE_INLINE constexpr uint32_t word(uint32_t o, uint32_t vd, uint32_t va = 0, uint32_t vb = 0,
+				     uint32_t vc = 0, uint32_t mod = 0)
+{
+	return TT_TX_SFPU_WORD(o, vd, va, vb, vc, mod);
+}
+
+inline __attribute__((noinline)) uint32_t alloc()
+{
+	uint32_t free = ~used;
+
+	if (!free)
+		tx::error(TT_TX_ERR_SFPU_REGS, 0, TT_TX_SFPU_REGS, TT_TX_SFPU_REGS, "sfpi");
+	uint32_t r = static_cast<uint32_t>(__builtin_ctz(free));
+	used |= 1u << r;
+	return r;
+}
+
+FORCE_INLINE void release(uint32_t r)
+{
+	used &= ~(1u << r);
+}
+
+FORCE_INLINE void incrwc(uint32_t rows)
+{
+	rwc += rows;
+	op(word(TT_TX_SFPU_INCRWC, 0), rows);
+}
+
+// The immediate that addresses DST row-pair `addr` of math's section.
+FORCE_INLINE uint32_t dst_imm(uint32_t addr)
+{
+	return addr - rwc;
+}
+
+FORCE_INLINE void load(uint32_t r, uint32_t addr, uint32_t fmt = TT_TX_SFPU_FMT_FLOAT)
+{
+	op(word(TT_TX_SFPU_LOAD, r, 0, 0, 0, fmt), dst_imm(addr));
+}
+
+FORCE_INLINE void store(uint32_t r, uint32_t addr, uint32_t fmt = TT_TX_SFPU_FMT_FLOAT)
+{
+	op(word(TT_TX_SFPU_STORE, 0, r, 0, 0, fmt), dst_imm(addr));
+}
+
+FORCE_INLINE void loadi(uint32_t r, uint32_t bits)
+{
+	op(word(TT_TX_SFPU_LOADI, r), bits);
+}
+
+FORCE_INLINE bool face_in(uint32_t face, int vector_mode)
+{
+	if (vector_mode == static_cast<int>(VectorMode::R))
+		return face < 2;
+	if (vector_mode == static_cast<int>(VectorMode::C))
+		return face == 0 || face == 2;
+	return true;
+}
+
+// The 32 vectors of DST tile idst (8 per face, A = 64 idst + 2 k) through
+// one function: load, f, store.
+inline void tile_func(uint32_t idst, uint32_t fn, uint32_t imm, int vector_mode, const char *call)
+{
+	tx::check_dst(idst, call);
+	uint32_t r = alloc();
+
+	for (uint32_t face = 0; face < 4; face++) {
+		if (!face_in(face, vector_mode))
+			continue;
+		for (uint32_t k = 0; k < 8; k++) {
+			uint32_t a = 64 * idst + 16 * face + 2 * k;
+
+			load(r, a);
+			op(word(TT_TX_SFPU_FUNC, r, r, 0, 0, fn), imm);
+			store(r, a);
+		}
+	}
+	release(r);
+}
+
+// DST tile idst op= a scalar (the bits of a float): o is an SFPU
+// instruction with va = the tile, vb = the scalar; `reverse` swaps them
+// (rsub).
+inline void tile_scalar(uint32_t idst, uint32_t o, uint32_t bits, bool reverse, const char *call)
+{
+	tx::check_dst(idst, call);
+	uint32_t r = alloc(), s = alloc();
+
+	loadi(s, bits);
+	for (uint32_t k = 0; k < 32; k++) {
+		uint32_t a = 64 * idst + 2 * k;
+
+		load(r, a);
+		op(reverse ? word(o, r, s, r) : word(o, r, r, s));
+		store(r, a);
+	}
+	release(s);
+	release(r);
+}
+
+// DST tile idst times the reciprocal of a scalar (div_unary_tile).
+inline void tile_div_scalar(uint32_t idst, uint32_t bits)
+{
+	tx::check_dst(idst, "div_unary_tile");
+	uint32_t r = alloc(), s = alloc();
+
+	loadi(s, bits);
+	op(word(TT_TX_SFPU_FUNC, s, s, 0, 0, TT_TX_FN_RECIP), 0);
+	for (uint32_t k = 0; k < 32; k++) {
+		uint32_t a = 64 * idst + 2 * k;
+
+		load(r, a);
+		op(word(TT_TX_SFPU_FMUL, r, r, s));
+		store(r, a);
+	}
+	release(s);
+	release(r);
+}
+
+// DST tile idst through an instruction of one operand (va = vb = the
+// tile: square is FMUL).
+inline void tile_self(uint32_t idst, uint32_t o, const char *call)
+{
+	tx::check_dst(idst, call);
+	uint32_t r = alloc();
+
+	for (uint32_t k = 0; k < 32; k++) {
+		uint32_t a = 64 * idst + 2 * k;
+
+		load(r, a);
+		op(word(o, r, r, r));
+		store(r, a);
+	}
+	release(r);
+}
+
+}  // namespace sfpu
+
+namespace tx {
+
+// tile_regs_commit: hand the section to pack; the coprocessor zeroes the
+// RWC.
+FORCE_INLINE void math_commit()
+{
+	cmd(TT_TX_OP_MATH_COMMIT);
+	sfpu::rwc = 0;
+}
+
+}  // namespace tx
+}  // namespace ttfs
