@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
 # tools/demo, the README's first command: it mounts the simulator, runs the
-# loopback example through programs/, unmounts, and leaves nothing in
+# add1-sfpi example through programs/, unmounts, and leaves nothing in
 # /tmp; when the daemon fails it shows the daemon's log.
 
 load helpers
@@ -16,11 +16,11 @@ setup() {
 # demo_leftovers: what tools/demo may have left in /tmp.
 demo_leftovers() { find /tmp -maxdepth 1 -name 'ttfs-demo.*' | sort; }
 
-@test "tools/demo runs the loopback example through a fresh mount and cleans up" {
+@test "tools/demo runs the add1-sfpi example through a fresh mount and cleans up" {
 	before=$(demo_leftovers)
 	run -0 timeout 300 "$DEMO" "$BUILD"
-	assert_line --partial "examples/loopback/run MOUNTPOINT"
-	assert_line "PASS: 32768 bytes copied DRAM -> L1 -> DRAM bit-exact"
+	assert_line --partial "examples/add1-sfpi/run MOUNTPOINT"
+	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
 	assert_equal "$(demo_leftovers)" "$before"
 }
 
