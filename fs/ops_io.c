@@ -4,6 +4,7 @@
  * zero-copy path for memory files.
  */
 #include "ops.h"
+#include "racy_copy.h"
 #include "staging.h"
 
 #include <errno.h>
@@ -117,6 +118,7 @@ static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 	}
 	/* Each call replies exactly once, even when sending fails (it frees
 	 * req): there is nothing left to answer then. */
+	racy_copy_begin();
 	if (n == 0)
 		fuse_reply_buf(req, NULL, 0);
 	else if (n == 1)   /* L1, most reads: fuse_reply_iov mallocs a copy of iov */
@@ -125,6 +127,7 @@ static int read_direct(fuse_req_t req, struct handle *h, size_t size, off_t off)
 		reply_gathered(req, iov, n);
 	else
 		fuse_reply_iov(req, iov, n);
+	racy_copy_end();
 	if (n > 0 && h->ops->direct_end)
 		h->ops->direct_end(fs, h, 0);
 	return 1;
@@ -199,7 +202,9 @@ static int write_direct(fuse_req_t req, struct handle *h, struct fuse_bufvec *in
 		return 1;
 	}
 	dst = bufvec_of(iov, n);
+	racy_copy_begin();
 	copied = dst ? fuse_buf_copy(dst, in, 0) : -ENOMEM;
+	racy_copy_end();
 	if (h->ops->direct_end)
 		h->ops->direct_end(fs, h, 1);
 	if (copied < 0)
