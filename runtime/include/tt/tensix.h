@@ -160,11 +160,15 @@ enum tt_tx_op {
 #define TT_TX_POOL_SUM 0u
 #define TT_TX_POOL_MAX 1u
 
+/* ARG1 of an error about no CB (a DST index of an SFPU op). */
+#define TT_TX_NO_CB 0xFFFFFFFFu
+
 /* Errors the SDK reports with TT_TX_OP_ERROR. */
 enum tt_tx_error {
 	TT_TX_ERR_CB_UNCONFIGURED = 1,   /* ARG1 cb: the CB was never configured */
 	TT_TX_ERR_CB_TOO_SMALL = 2,      /* ARG1 cb, ARG2 pages asked, ARG3 pages it holds */
-	TT_TX_ERR_DST_INDEX = 3,         /* ARG2 index, ARG3 tiles per section */
+	TT_TX_ERR_DST_INDEX = 3,         /* ARG1 the call's CB (TT_TX_NO_CB: none), ARG2 index,
+					  * ARG3 tiles per section */
 	TT_TX_ERR_SFPU_REGS = 4,         /* more live sfpi values than TT_TX_SFPU_REGS (ARG2) */
 };
 

@@ -51,10 +51,11 @@ FORCE_INLINE uint32_t src_status()
 		(void)src_status();
 }
 
-FORCE_INLINE void check_dst(uint32_t idst, const char *call)
+// cb: the CB the call names (its operand or output), for the message.
+FORCE_INLINE void check_dst(uint32_t idst, const char *call, uint32_t cb_id = TT_TX_NO_CB)
 {
 	if (idst >= dst_tiles)
-		error(TT_TX_ERR_DST_INDEX, 0, idst, dst_tiles, call);
+		error(TT_TX_ERR_DST_INDEX, cb_id, idst, dst_tiles, call);
 }
 
 // ---- configuration -------------------------------------------------------------
@@ -210,17 +211,17 @@ FORCE_INLINE void wait_src_ab()
 	while (TT_TX_SRCA_COUNT(s) == 0 || TT_TX_SRCB_COUNT(s) == 0);
 }
 
-inline void math_copy(uint32_t idst)
+inline void math_copy(uint32_t idst, uint32_t cb_id)
 {
-	check_dst(idst, "copy_tile");
+	check_dst(idst, "copy_tile", cb_id);
 	wait_src_a();
 	arg(0, idst);
 	cmd(TT_TX_OP_MATH_COPY);
 }
 
-inline void math_eltwise(uint32_t idst, uint32_t op, const char *call)
+inline void math_eltwise(uint32_t idst, uint32_t op, const char *call, uint32_t cb_id)
 {
-	check_dst(idst, call);
+	check_dst(idst, call, cb_id);
 	wait_src_ab();
 	arg(0, idst);
 	arg(1, op);
@@ -228,17 +229,17 @@ inline void math_eltwise(uint32_t idst, uint32_t op, const char *call)
 	cmd(TT_TX_OP_MATH_ELTWISE);
 }
 
-inline void math_matmul(uint32_t idst)
+inline void math_matmul(uint32_t idst, uint32_t cb_id)
 {
-	check_dst(idst, "matmul_tiles");
+	check_dst(idst, "matmul_tiles", cb_id);
 	wait_src_ab();
 	arg(0, idst);
 	cmd(TT_TX_OP_MATH_MATMUL);
 }
 
-inline void math_reduce(uint32_t idst, uint32_t dim, uint32_t pool)
+inline void math_reduce(uint32_t idst, uint32_t dim, uint32_t pool, uint32_t cb_id)
 {
-	check_dst(idst, "reduce_tile");
+	check_dst(idst, "reduce_tile", cb_id);
 	wait_src_ab();
 	arg(0, idst);
 	arg(1, dim);
@@ -284,7 +285,7 @@ FORCE_INLINE void pack_release()
 inline void pack(uint32_t idst, uint32_t cb_id, bool out_of_order, uint32_t index)
 {
 	cb_check(cb_id, 0, "pack_tile");
-	check_dst(idst, "pack_tile");
+	check_dst(idst, "pack_tile", cb_id);
 	volatile tt_local_cb_interface &c = cb(cb_id);
 	uint32_t offset;
 

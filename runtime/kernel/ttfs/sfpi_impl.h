@@ -162,25 +162,23 @@ inline void emit(const vCond &c, bool neg, uint32_t &pushes)
 	}
 }
 
-// One v_if ... v_endif.
+// One v_if ... v_endif, as docs/tensix.md gives it: v_if is PUSHC,
+// ENCC 1, SETCC (ENCC 1 turns the flags on, all set, at the outermost
+// level and changes nothing inside another v_if); v_endif pops once per
+// push, which at the outermost level restores the flags off.
 class cc_scope {
 	uint32_t pushes = 0;
 
 public:
 	cc_scope()
 	{
-		// Outermost: flags on and all set, so that what is pushed
-		// reads as "every lane" to COMPC.
-		if (ttfs::sfpu::cc_depth++ == 0)
-			op(word(TT_TX_SFPU_ENCC, 0, 0, 0, 0, 1));
 		push();
+		op(word(TT_TX_SFPU_ENCC, 0, 0, 0, 0, 1));
 	}
 	~cc_scope()
 	{
 		while (pushes--)
 			op(word(TT_TX_SFPU_POPC, 0));
-		if (--ttfs::sfpu::cc_depth == 0)
-			op(word(TT_TX_SFPU_ENCC, 0, 0, 0, 0, 0));
 	}
 	cc_scope(const cc_scope &) = delete;
 	cc_scope &operator=(const cc_scope &) = delete;
@@ -196,6 +194,7 @@ public:
 	{
 		compc();
 		push();
+		op(word(TT_TX_SFPU_ENCC, 0, 0, 0, 0, 1));
 	}
 	operator bool() const { return true; }
 };

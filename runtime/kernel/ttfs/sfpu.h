@@ -21,7 +21,6 @@ namespace sfpu {
 
 inline uint32_t used;        // registers owned by live values
 inline uint32_t rwc;         // the DST address counter, in DST rows
-inline uint32_t cc_depth;    // open v_if scopes
 
 // The error code for more live SFPU values than registers (a ttfs
 // addition to tt_tx_error).

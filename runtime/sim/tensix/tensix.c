@@ -174,9 +174,13 @@ static int sdk_error(struct sim_tensix *tx)
 		return tx_fail(tx, "%s: %s(cb %u, %u pages): CB %u holds only %u pages", who,
 			       call[0] ? call : "cb_wait_front", cb, a, cb, b);
 	case TT_TX_ERR_DST_INDEX:
-		return tx_fail(tx, "%s: %s%sDST index %u out of range (%u tiles per section: %s)",
+		if (cb == TT_TX_NO_CB)
+			return tx_fail(tx, "%s: %s%sDST index %u out of range (%u tiles per section: %s)",
+				       who, call, call[0] ? ": " : "", a, b,
+				       tx_dst_describe(tx, desc, sizeof(desc)));
+		return tx_fail(tx, "%s: %s%sDST index %u out of range (%u tiles per section: %s), CB %u",
 			       who, call, call[0] ? ": " : "", a, b,
-			       tx_dst_describe(tx, desc, sizeof(desc)));
+			       tx_dst_describe(tx, desc, sizeof(desc)), cb);
 	default:
 		return tx_fail(tx, "%s: error %u reported by the kernel (cb %u, %u, %u)%s%s", who,
 			       code, cb, a, b, call[0] ? " in " : "", call);

@@ -770,9 +770,12 @@ static void test_errors(void)
 	CHECK_EQ(CMD(U, TT_TX_OP_ERROR, TT_TX_ERR_CB_TOO_SMALL, 0, 4, 2, 0x100), -1);
 	CHECK(strcmp(fault, "unpack: cb_wait_front(cb 0, 4 pages): CB 0 holds only 2 pages") == 0,
 	      "'%s'", fault);
-	CHECK_EQ(CMD(M, TT_TX_OP_ERROR, TT_TX_ERR_DST_INDEX, 0, 9, 8, 0), -1);
+	CHECK_EQ(CMD(M, TT_TX_OP_ERROR, TT_TX_ERR_DST_INDEX, TT_TX_NO_CB, 9, 8, 0), -1);
 	CHECK(strcmp(fault, "math: DST index 9 out of range (8 tiles per section: SyncHalf, 16-bit DST)") == 0,
 	      "'%s'", fault);
+	CHECK_EQ(CMD(P, TT_TX_OP_ERROR, TT_TX_ERR_DST_INDEX, 16, 9, 8, 0), -1);
+	CHECK(strcmp(fault, "pack: DST index 9 out of range (8 tiles per section: SyncHalf, 16-bit DST), "
+		      "CB 16") == 0, "'%s'", fault);
 	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_A, IN0, 7, 0, 1, 576), -1);
 	CHECK(strcmp(fault, "unpack: unsupported data format Bfp4_b (7) in CB 1") == 0, "'%s'", fault);
 	CHECK_EQ(CMD(P, TT_TX_OP_PACK, 0, OUT, 99, 17, 4096), -1);

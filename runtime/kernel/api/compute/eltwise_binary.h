@@ -60,7 +60,7 @@ ALWI void binary_tiles(uint32_t op, uint32_t icb0, uint32_t icb1, uint32_t itile
 {
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_A, icb0, itile0, 0, call)));
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, icb1, itile1, 0, call)));
-	MATH((ttfs::tx::math_eltwise(idst, op, call)));
+	MATH((ttfs::tx::math_eltwise(idst, op, call, icb0)));
 	(void)op;
 	(void)call;
 }

@@ -44,7 +44,7 @@ ALWI void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile
 				 ttfs::tx::unpack_a_flags | (transpose ? TT_TX_UNPACK_TRANSPOSE : 0u),
 				 "matmul_tiles")));
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, in0_cb_id, in0_tile_index, 0, "matmul_tiles")));
-	MATH((ttfs::tx::math_matmul(idst)));
+	MATH((ttfs::tx::math_matmul(idst, in0_cb_id)));
 	(void)transpose;
 }
 

@@ -58,7 +58,7 @@ ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_
 {
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_A, icb, itile, 0, "reduce_tile")));
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, icb_scaler, itile_scaler, 0, "reduce_tile")));
-	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type))));
+	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type), icb)));
 }
 
 #pragma GCC diagnostic pop

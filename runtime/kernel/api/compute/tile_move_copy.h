@@ -32,7 +32,7 @@ ALWI void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile
 {
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_A, in_cb_id, in_tile_index,
 				 ttfs::tx::unpack_a_flags, "copy_tile")));
-	MATH((ttfs::tx::math_copy(dst_tile_index)));
+	MATH((ttfs::tx::math_copy(dst_tile_index, in_cb_id)));
 }
 
 // ntiles tiles from in_tile_index on into DST from dst_tile_index on.

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+// binop_with_scalar: tile 0 of c_0 + s0, tile 1 * s1, into c_16.
+//
+// Runtime args: 0 s0, 1 s1 (the bits of floats).
+#include <cstdint>
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+#include "api/compute/eltwise_unary/binop_with_scalar.h"
+
+void kernel_main()
+{
+	constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
+
+	init_sfpu(in, out);
+	for (uint32_t t = 0; t < 2; t++) {
+		cb_wait_front(in, 1);
+		tile_regs_acquire();
+		copy_tile(in, 0, 0);
+		binop_with_scalar_tile_init();
+		if (t == 0)
+			add_unary_tile(0, get_arg_val<uint32_t>(0));
+		else
+			mul_unary_tile(0, get_arg_val<uint32_t>(1));
+		tile_regs_commit();
+		tile_regs_wait();
+		cb_reserve_back(out, 1);
+		pack_tile(0, out);
+		cb_push_back(out, 1);
+		tile_regs_release();
+		cb_pop_front(in, 1);
+	}
+}

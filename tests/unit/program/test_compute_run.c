@@ -1,0 +1,778 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Compute kernels end to end on the simulated chip, through the program
+ * API: a reader fills c_0..c_2 from DRAM, a compute kernel
+ * (a .cpp file in tests/unit/program/compute) runs on the three TRISCs, a writer
+ * drains c_16 and c_17 to DRAM. Every result is checked against a host
+ * reference computed here from docs/tensix.md's rules (bf16 rounding on
+ * pack, truncation on SFPU stores, rounding in a 16-bit DST, math
+ * fidelity), not with the simulator's own code:
+ * - copy_tile + pack_tile between bf16 and float32 CBs, fp32 DST on and off;
+ * - add/sub/mul_tiles, mul at HiFi4 and at LoFi (which must differ);
+ * - matmul_tiles accumulating over K tiles of tilized matrices;
+ * - reduce along rows and along columns;
+ * - add_unary_tile and mul_unary_tile;
+ * - every unary SFPU op, each with its stated tolerance;
+ * - raw SFPI: add1, a v_if / v_elseif / v_else nest on lane-dependent data,
+ *   and the SFPU's lane-to-element mapping;
+ * - a kernel split with #if defined(TRISC_UNPACK) / TRISC_MATH / TRISC_PACK.
+ *
+ * test_compute_run KERNELS_DIR   (tests/unit/program/compute)
+ */
+#include "temp_dir.h"
+#include "../launch/launch_util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *kernels_dir;
+static char cache_dir[] = "/tmp/ttfs-test-compute-run-XXXXXX";
+
+#define TILE_ELEMS 1024
+
+/* ---- host reference: formats and layout ----------------------------------------------- */
+
+static uint32_t f2u(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static float u2f(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static float bf16(uint16_t h)
+{
+	return u2f((uint32_t)h << 16);
+}
+
+static bool is_denormal(uint32_t u)
+{
+	return (u & 0x7f800000u) == 0 && (u & 0x007fffffu);
+}
+
+/* A 16-bit DST's rounding of a math result: nearest, ties to even. */
+static float round_even_bf16(float f)
+{
+	uint32_t u = f2u(f);
+
+	if (isnan(f))
+		return f;
+	u += 0x7fffu + ((u >> 16) & 1u);
+	return u2f(u & 0xffff0000u);
+}
+
+/* The packer's bf16: nearest, ties away from zero, NaN to infinity,
+ * denormals to zero (docs/tensix.md, "Data formats"). */
+static uint16_t pack_bf16(float f)
+{
+	uint32_t u = f2u(f), sign = u & 0x80000000u;
+
+	if (isnan(f))
+		return (uint16_t)((sign | 0x7f800000u) >> 16);
+	if (is_denormal(u))
+		return (uint16_t)(sign >> 16);
+	u += 0x8000u;   /* magnitude + half an ulp: ties go up, away from zero */
+	return (uint16_t)(u >> 16);
+}
+
+/* An SFPU store into a 16-bit DST: truncation, denormals to zero. */
+static float trunc_bf16(float f)
+{
+	uint32_t u = f2u(f);
+
+	if (is_denormal(u))
+		return u2f(u & 0x80000000u);
+	return u2f(u & 0xffff0000u);
+}
+
+/* Where element (r, c) of a 32x32 tile is in L1: four 16x16 faces. */
+static unsigned tile_pos(unsigned r, unsigned c)
+{
+	return ((r / 16) * 2 + c / 16) * 256 + (r % 16) * 16 + c % 16;
+}
+
+static uint32_t seed = 2024;
+
+static uint32_t rnd(void)
+{
+	seed = seed * 1664525u + 1013904223u;
+	return seed >> 8;
+}
+
+/* A bf16 in [-span, span) on a grid that keeps it exact. */
+static uint16_t rnd_bf16(float span)
+{
+	float f = ((float)(rnd() % 65536u) / 32768.0f - 1.0f) * span;
+
+	return (uint16_t)(f2u(round_even_bf16(f)) >> 16);
+}
+
+/* ---- running a program --------------------------------------------------------------- */
+
+struct io {
+	void *data;          /* host bytes: input to write, output read back */
+	uint32_t tile_bytes;
+	uint32_t tiles;
+};
+
+static int no_lookup(void *ctx, const char *name, struct ttrt_buffer **out);
+
+struct bufs {
+	struct ttrt_buffer *b[5];
+};
+
+static int lookup(void *ctx, const char *name, struct ttrt_buffer **out)
+{
+	struct bufs *bs = ctx;
+	int i;
+
+	if (strncmp(name, "cr", 2) || name[2] < '0' || name[2] > '4' || name[3])
+		return no_lookup(ctx, name, out);
+	i = name[2] - '0';
+	if (!bs->b[i])
+		return -ENOENT;
+	*out = bs->b[i];
+	ttrt_buffer_get(*out);
+	return 0;
+}
+
+static int no_lookup(void *ctx, const char *name, struct ttrt_buffer **out)
+{
+	(void)ctx, (void)name, (void)out;
+	return -ENOENT;
+}
+
+static char *kernel_file(const char *file, size_t *len)
+{
+	char path[512];
+	char *src;
+
+	snprintf(path, sizeof(path), "%s/%s", kernels_dir, file);
+	src = (char *)read_file(path, len);
+	REQUIRE(src, "cannot read %s", path);
+	return src;
+}
+
+/* A program's kernel is one source: the SFPI tests' shared frame
+ * (sfpi_common.h) is pasted in where they include it. */
+static char *kernel(const char *file, size_t *len)
+{
+	static const char inc[] = "#include \"sfpi_common.h\"\n";
+	char *src = kernel_file(file, len), *at = strstr(src, inc), *common, *out;
+	size_t clen, head;
+
+	if (!at)
+		return src;
+	common = kernel_file("sfpi_common.h", &clen);
+	head = (size_t)(at - src);
+	out = malloc(*len - (sizeof(inc) - 1) + clen + 1);
+	REQUIRE(out, "malloc");
+	memcpy(out, src, head);
+	memcpy(out + head, common, clen);
+	memcpy(out + head + clen, at + sizeof(inc) - 1, *len - head - (sizeof(inc) - 1));
+	*len = *len - (sizeof(inc) - 1) + clen;
+	out[*len] = '\0';
+	free(src);
+	free(common);
+	return out;
+}
+
+/*
+ * Runs compute kernel `file` with the reader filling c_0..c_2 from in[]
+ * and the writer draining c_16, c_17 into out[] (tiles 0: unused).
+ * `sections` gives the [cb.N] and [compute] sections; the [program],
+ * [reader] and [writer] ones are added here. Returns the run's result.
+ */
+static int run(struct ttrt_device *dev, const char *what, const char *sections, const char *file,
+	       struct io in[3], struct io out[2])
+{
+	struct bufs bs = { { 0 } };
+	struct ttrt_program *p;
+	char args[4096], err[512] = "", name[8];
+	size_t off, len;
+	char *src;
+	int rc;
+
+	off = (size_t)snprintf(args, sizeof(args), "[program]\ncores = 1,1\ntimeout_ms = 60000\n%s"
+			       "[reader]\nargs =", sections);
+	for (int i = 0; i < 5; i++) {
+		struct io *io = i < 3 ? &in[i] : &out[i - 3];
+
+		if (i == 3)
+			off += (size_t)snprintf(args + off, sizeof(args) - off, "\n[writer]\nargs =");
+		if (!io->tiles) {
+			off += (size_t)snprintf(args + off, sizeof(args) - off, " 0 0");
+			continue;
+		}
+		snprintf(name, sizeof(name), "cr%d", i);
+		REQUIRE(ttrt_buffer_new(dev, name, &bs.b[i]) == 0, "buffer %s", name);
+		REQUIRE(ttrt_buffer_set_page_size(bs.b[i], io->tile_bytes) == 0, "page size");
+		REQUIRE(ttrt_buffer_set_size(bs.b[i], (uint64_t)io->tile_bytes * io->tiles) == 0, "size");
+		if (i < 3)
+			REQUIRE(ttrt_buffer_write(bs.b[i], 0, io->data, io->tile_bytes * io->tiles) == 0,
+				"write %s", name);
+		off += (size_t)snprintf(args + off, sizeof(args) - off, " @%s %u", name, io->tiles);
+	}
+	snprintf(args + off, sizeof(args) - off, "\n");
+
+	REQUIRE(ttrt_program_new(dev, "compute", lookup, &bs, &p) == 0, "program %s", what);
+	rc = ttrt_program_set_args(p, args, strlen(args), err, sizeof(err));
+	REQUIRE(rc == 0, "%s: args: %s\n%s", what, err, args);
+	src = kernel("reader.cpp", &len);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_READER, src, len), 0);
+	free(src);
+	src = kernel("writer.cpp", &len);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, src, len), 0);
+	free(src);
+	src = kernel(file, &len);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_COMPUTE, src, len), 0);
+	free(src);
+	rc = ttrt_program_run(p, NULL);
+	if (rc) {
+		char *text = NULL;
+
+		if (ttrt_program_render_status(p, &text, &len) == 0)
+			fprintf(stderr, "%s: run: %s\n%s", what, strerror(-rc), text);
+		free(text);
+	}
+	for (int i = 0; i < 5; i++) {
+		if (!bs.b[i])
+			continue;
+		if (i >= 3 && !rc)
+			CHECK_EQ(ttrt_buffer_read(bs.b[i], 0, out[i - 3].data,
+						  out[i - 3].tile_bytes * out[i - 3].tiles), 0);
+		CHECK_EQ(ttrt_buffer_delete(bs.b[i]), 0);
+		ttrt_buffer_put(bs.b[i]);
+	}
+	CHECK(rc == 0, "%s runs: %s", what, strerror(-rc));
+	ttrt_program_put(p);
+	return rc;
+}
+
+/* Counts mismatches and prints the first few. */
+struct cmp {
+	const char *what;
+	unsigned bad, n;
+};
+
+static void cmp_one(struct cmp *c, unsigned i, float got, float want, float tol)
+{
+	bool ok = (isnan(got) && isnan(want)) || f2u(got) == f2u(want) ||
+		  (tol > 0 && fabsf(got - want) <= tol);
+
+	c->n++;
+	if (ok)
+		return;
+	if (c->bad++ < 5)
+		fprintf(stderr, "%s: element %u: got %.9g (0x%08x), want %.9g (0x%08x), tol %g\n",
+			c->what, i, got, f2u(got), want, f2u(want), tol);
+}
+
+static void cmp_done(struct cmp *c)
+{
+	CHECK(c->bad == 0, "%s: %u of %u elements differ", c->what, c->bad, c->n);
+}
+
+/* ---- copy_tile + pack_tile -------------------------------------------------------------- */
+
+#define COPY_TILES 2
+
+/* fp32 inputs: rounding edge cases (ties, just above and below, the
+ * largest finite, denormals, infinities, NaN) and random values. */
+static void copy_inputs(uint16_t *b16, float *f32)
+{
+	static const uint32_t edge[] = {
+		0x3f808000u, 0x3f818000u, 0xbf808000u, 0xbf818000u, /* ties: even below, odd above */
+		0x3f808001u, 0x3f807fffu, 0x7f7fffffu, 0xff7fffffu, /* near ties, largest finite */
+		0x7f7f8000u, 0x00000001u, 0x80400000u, 0x00800000u, /* tie to Inf, denormals, min normal */
+		0x7f800000u, 0xff800000u, 0x7fc00000u, 0x00000000u, /* infinities, NaN, zero */
+		0x80000000u, 0x3effffffu, 0x40490fdbu, 0xc2f6e979u,
+	};
+
+	for (unsigned i = 0; i < COPY_TILES * TILE_ELEMS; i++) {
+		if (i < sizeof(edge) / sizeof(edge[0]))
+			f32[i] = u2f(edge[i]);
+		else
+			f32[i] = u2f((rnd() << 8 | (rnd() & 0xff)) & 0xbfffffffu);   /* |x| < 2 */
+		b16[i] = (uint16_t)rnd();
+		if ((b16[i] & 0x7f80u) == 0x7f80u)   /* no NaN: NaN → Inf on pack */
+			b16[i] &= 0xbfffu;
+	}
+}
+
+static void test_copy(struct ttrt_device *dev, bool fp32_dst)
+{
+	static uint16_t in16[COPY_TILES * TILE_ELEMS], out16[2 * COPY_TILES * TILE_ELEMS];
+	static float in32[COPY_TILES * TILE_ELEMS], out32[2 * COPY_TILES * TILE_ELEMS];
+	char sections[512], what[64];
+	struct io in[3] = {
+		{ in16, 2048, COPY_TILES }, { in32, 4096, COPY_TILES }, { 0 },
+	};
+	struct io out[2] = { { out16, 2048, 2 * COPY_TILES }, { out32, 4096, 2 * COPY_TILES } };
+	struct cmp c16, c32;
+
+	copy_inputs(in16, in32);
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = bfloat16\npages = %d\n[cb.1]\nformat = float32\npages = %d\n"
+		 "[cb.16]\nformat = bfloat16\npages = %d\n[cb.17]\nformat = float32\npages = %d\n"
+		 "[compute]\nargs = %d\nfp32_dest_acc_en = %s\n",
+		 COPY_TILES, COPY_TILES, 2 * COPY_TILES, 2 * COPY_TILES, COPY_TILES,
+		 fp32_dst ? "true" : "false");
+	snprintf(what, sizeof(what), "copy, fp32 DST %s", fp32_dst ? "on" : "off");
+	if (run(dev, what, sections, "copy.cpp", in, out))
+		return;
+
+	c16 = (struct cmp){ .what = "copy into bf16 c_16" };
+	c32 = (struct cmp){ .what = "copy into float32 c_17" };
+	if (fp32_dst)
+		c16.what = "copy into bf16 c_16 (fp32 DST)", c32.what = "copy into float32 c_17 (fp32 DST)";
+	for (unsigned i = 0; i < 2 * COPY_TILES * TILE_ELEMS; i++) {
+		unsigned j = i % (COPY_TILES * TILE_ELEMS);
+		float held;   /* what DST holds */
+
+		if (i < COPY_TILES * TILE_ELEMS) {
+			held = bf16(in16[j]);   /* bf16 unpacks exactly */
+		} else {
+			uint32_t u = f2u(in32[j]);
+
+			/* Into a 16-bit DST an fp32 tile is truncated to bf16,
+			 * denormals to 0; an fp32 DST keeps it whole. */
+			held = fp32_dst ? in32[j] : (is_denormal(u) ? u2f(u & 0x80000000u) :
+						     u2f(u & 0xffff0000u));
+		}
+		cmp_one(&c16, i, bf16(out16[i]), bf16(pack_bf16(held)), 0);
+		cmp_one(&c32, i, out32[i], held, 0);
+	}
+	cmp_done(&c16);
+	cmp_done(&c32);
+}
+
+/* ---- add, sub, mul ---------------------------------------------------------------------- */
+
+/* LoFi (reference §3.6, docs/tensix.md): SrcA's implicit 1 and top 4
+ * mantissa bits times SrcB's implicit 1 and top 6. */
+static float lofi_mul(float a, float b)
+{
+	return u2f(f2u(a) & 0xfff80000u) * u2f(f2u(b) & 0xfffe0000u);
+}
+
+static void test_binary(struct ttrt_device *dev, bool lofi)
+{
+	static uint16_t a[3 * TILE_ELEMS], b[3 * TILE_ELEMS], o[3 * TILE_ELEMS];
+	char sections[512];
+	struct io in[3] = { { a, 2048, 3 }, { b, 2048, 3 }, { 0 } };
+	struct io out[2] = { { o, 2048, 3 }, { 0 } };
+	struct cmp c[3] = { { .what = "add_tiles" }, { .what = "sub_tiles" },
+			    { .what = lofi ? "mul_tiles at LoFi" : "mul_tiles at HiFi4" } };
+	unsigned lofi_differs = 0;
+
+	for (unsigned i = 0; i < 3 * TILE_ELEMS; i++) {
+		a[i] = rnd_bf16(100.0f);
+		b[i] = rnd_bf16(i % 7 ? 100.0f : 0.01f);
+	}
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = bfloat16\npages = 3\n[cb.1]\nformat = bfloat16\npages = 3\n"
+		 "[cb.16]\nformat = bfloat16\npages = 3\n"
+		 "[compute]\nargs = 3\nmath_fidelity = %s\n", lofi ? "LoFi" : "HiFi4");
+	if (run(dev, lofi ? "binary, LoFi" : "binary, HiFi4", sections, "binary.cpp", in, out))
+		return;
+	for (unsigned i = 0; i < 3 * TILE_ELEMS; i++) {
+		unsigned t = i / TILE_ELEMS;
+		float x = bf16(a[i]), y = bf16(b[i]), r;
+
+		if (t == 0)
+			r = x + y;
+		else if (t == 1)
+			r = x - y;
+		else
+			r = lofi ? lofi_mul(x, y) : x * y;   /* bf16 x bf16 is exact in fp32 */
+		r = round_even_bf16(r);
+		cmp_one(&c[t], i, bf16(o[i]), bf16(pack_bf16(r)), 0);
+		if (t == 2 && lofi && f2u(round_even_bf16(x * y)) != f2u(bf16(o[i])))
+			lofi_differs++;
+	}
+	for (int t = 0; t < 3; t++)
+		cmp_done(&c[t]);
+	if (lofi)
+		CHECK(lofi_differs > TILE_ELEMS / 2, "LoFi differs from the exact product in %u of %u",
+		      lofi_differs, TILE_ELEMS);
+}
+
+/* ---- matmul ----------------------------------------------------------------------------------- */
+
+#define MM_KT 3
+
+static void test_matmul(struct ttrt_device *dev)
+{
+	/* A is 32 x 32K, B 32K x 32, row-major on the host, tilized for the chip. */
+	static float A[32][32 * MM_KT], B[32 * MM_KT][32];
+	static uint16_t ta[MM_KT * TILE_ELEMS], tb[MM_KT * TILE_ELEMS], o[TILE_ELEMS];
+	struct io in[3] = { { ta, 2048, MM_KT }, { tb, 2048, MM_KT }, { 0 } };
+	struct io out[2] = { { o, 2048, 1 }, { 0 } };
+	struct cmp c = { .what = "matmul_tiles over 3 K tiles" };
+	char sections[512];
+
+	for (unsigned r = 0; r < 32; r++) {
+		for (unsigned k = 0; k < 32 * MM_KT; k++) {
+			uint16_t x = rnd_bf16(2.0f), y = rnd_bf16(2.0f);
+
+			A[r][k] = bf16(x);
+			B[k][r] = bf16(y);
+			ta[(k / 32) * TILE_ELEMS + tile_pos(r, k % 32)] = x;
+			tb[(k / 32) * TILE_ELEMS + tile_pos(k % 32, r)] = y;
+		}
+	}
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = bfloat16\npages = %d\n[cb.1]\nformat = bfloat16\npages = %d\n"
+		 "[cb.16]\nformat = bfloat16\npages = 1\n[compute]\nargs = %d\nmath_fidelity = HiFi4\n",
+		 MM_KT, MM_KT, MM_KT);
+	if (run(dev, "matmul", sections, "matmul.cpp", in, out))
+		return;
+	for (unsigned i = 0; i < 32; i++) {
+		for (unsigned j = 0; j < 32; j++) {
+			float dst = 0;
+
+			/* Each matmul_tiles adds its 32 products in fp32, k in
+			 * order, to what DST holds; a 16-bit DST rounds after it. */
+			for (unsigned kt = 0; kt < MM_KT; kt++) {
+				float acc = dst;
+
+				for (unsigned k = 32 * kt; k < 32 * kt + 32; k++) {
+					float p = A[i][k] * B[k][j];
+
+					acc = acc + p;
+				}
+				dst = round_even_bf16(acc);
+			}
+			cmp_one(&c, i * 32 + j, bf16(o[tile_pos(i, j)]), bf16(pack_bf16(dst)), 0);
+		}
+	}
+	cmp_done(&c);
+}
+
+/* ---- reduce ------------------------------------------------------------------------------------- */
+
+static void test_reduce(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], s[TILE_ELEMS], o[2 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.2]\nformat = bfloat16\npages = 1\n"
+		"[cb.16]\nformat = bfloat16\npages = 2\n";
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { s, 2048, 1 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp row = { .what = "reduce along rows" }, col = { .what = "reduce along columns" };
+	const float scaler = 0.5f;
+
+	/* Small integers: every partial sum is exact, in any order. */
+	for (unsigned t = 0; t < 2; t++)
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++)
+				x[t * TILE_ELEMS + tile_pos(r, k)] =
+					(uint16_t)(f2u((float)((int)((r * 7 + k * 3 + t) % 9) - 4 +
+								(int)(r % 3))) >> 16);
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		s[i] = (uint16_t)(f2u(scaler) >> 16);
+	if (run(dev, "reduce", sections, "reduce.cpp", in, out))
+		return;
+	for (unsigned r = 0; r < 32; r++) {
+		for (unsigned k = 0; k < 32; k++) {
+			float want_row = 0, want_col = 0;
+
+			if (k == 0)
+				for (unsigned j = 0; j < 32; j++)
+					want_row += bf16(x[tile_pos(r, j)]) * scaler;
+			if (r == 0)
+				for (unsigned j = 0; j < 32; j++)
+					want_col += bf16(x[TILE_ELEMS + tile_pos(j, k)]) * scaler;
+			cmp_one(&row, r * 32 + k, bf16(o[tile_pos(r, k)]), want_row, 0);
+			cmp_one(&col, r * 32 + k, bf16(o[TILE_ELEMS + tile_pos(r, k)]), want_col, 0);
+		}
+	}
+	cmp_done(&row);
+	cmp_done(&col);
+}
+
+/* ---- binop with scalar ----------------------------------------------------------------------------- */
+
+static void test_scalar(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	const float s0 = 1.3f, s1 = -2.7f;
+	char sections[512];
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp add = { .what = "add_unary_tile" }, mul = { .what = "mul_unary_tile" };
+
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		x[i] = rnd_bf16(50.0f);
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		 "[compute]\nargs = 1.3f -2.7f\n");
+	if (run(dev, "binop_with_scalar", sections, "scalar.cpp", in, out))
+		return;
+	/* SFPU ops in fp32, stored truncated into the 16-bit DST. */
+	for (unsigned i = 0; i < TILE_ELEMS; i++) {
+		cmp_one(&add, i, bf16(o[i]), trunc_bf16(bf16(x[i]) + s0), 0);
+		cmp_one(&mul, i, bf16(o[TILE_ELEMS + i]), trunc_bf16(bf16(x[TILE_ELEMS + i]) * s1), 0);
+	}
+	cmp_done(&add);
+	cmp_done(&mul);
+}
+
+/* ---- unary SFPU ops ---------------------------------------------------------------------------------- */
+
+struct unary {
+	const char *name;
+	double (*f)(double);
+	float lo, hi;     /* the inputs' range */
+	int ulps;         /* tolerance in bf16 ulps of the result (0: exact) */
+	double abs_tol;   /* and an absolute one, for results near 0 */
+};
+
+static double recip(double x) { return 1.0 / x; }
+static double neg(double x) { return -x; }
+static double relu(double x) { return x > 0 ? x : 0; }
+static double gelu(double x) { return 0.5 * x * (1.0 + erf(x / sqrt(2.0))); }
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* The simulator computes each in fp32 with libm (within 1 fp32 ulp) and
+ * stores it truncated to bf16: a result on a bf16 boundary may land on
+ * either side, so transcendental ops get 1 bf16 ulp; the exact ones none. */
+static const struct unary unaries[15] = {
+	{ "exp", exp, -10, 10, 1, 0 },        { "exp2", exp2, -12, 12, 1, 0 },
+	{ "log", log, 0.01f, 1000, 1, 1e-6 }, { "log2", log2, 0.01f, 1000, 1, 1e-6 },
+	{ "recip", recip, 0.1f, 100, 1, 0 },  { "sqrt", sqrt, 0, 1000, 1, 0 },
+	{ "sin", sin, -6.3f, 6.3f, 1, 1e-6 }, { "cos", cos, -6.3f, 6.3f, 1, 1e-6 },
+	{ "floor", floor, -100, 100, 0, 0 },  { "trunc", trunc, -100, 100, 0, 0 },
+	{ "abs", fabs, -100, 100, 0, 0 },     { "neg", neg, -100, 100, 0, 0 },
+	{ "relu", relu, -100, 100, 0, 0 },    { "gelu", gelu, -6, 6, 1, 1e-6 },
+	{ "sigmoid", sigmoid, -12, 12, 1, 1e-6 },
+};
+
+static void test_unary(struct ttrt_device *dev)
+{
+	static uint16_t x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 15\n[cb.16]\nformat = bfloat16\npages = 15\n";
+	struct io in[3] = { { x, 2048, 15 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 15 }, { 0 } };
+
+	for (unsigned t = 0; t < 15; t++) {
+		const struct unary *u = &unaries[t];
+
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			float f = u->lo + (u->hi - u->lo) * (float)i / TILE_ELEMS;
+			uint16_t h = (uint16_t)(f2u(f) >> 16);   /* toward zero: stays in range */
+
+			if (u->lo < 0 && i % 5 == 0)
+				h = (uint16_t)(f2u(-bf16(h)) >> 16);
+			x[t * TILE_ELEMS + i] = h;
+		}
+	}
+	if (run(dev, "unary SFPU ops", sections, "sfpu.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < 15; t++) {
+		const struct unary *u = &unaries[t];
+		char what[64];
+		struct cmp c = { .what = what };
+
+		snprintf(what, sizeof(what), "%s_tile", u->name);
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			float xv = bf16(x[t * TILE_ELEMS + i]);
+			float want = trunc_bf16((float)u->f(xv));
+			float ulp = u->ulps ? ldexpf(1.0f, ilogbf(want) - 7) * (float)u->ulps : 0;
+
+			if (want == 0 || isinf(want))
+				ulp = 0;
+			cmp_one(&c, i, bf16(o[t * TILE_ELEMS + i]), want, ulp + (float)u->abs_tol);
+		}
+		cmp_done(&c);
+	}
+}
+
+/* ---- raw SFPI --------------------------------------------------------------------------------------- */
+
+static void test_add1(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	const float s = 0.7f;
+	char sections[512];
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp c = { .what = "SFPI add1" };
+
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		x[i] = rnd_bf16(300.0f);
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		 "[compute]\nargs = 2 0.7f\n");
+	if (run(dev, "add1", sections, "add1.cpp", in, out))
+		return;
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		cmp_one(&c, i, bf16(o[i]), trunc_bf16(bf16(x[i]) + s), 0);
+	cmp_done(&c);
+}
+
+/* vif.cpp's rule. */
+static float vif_class(float x)
+{
+	float y;
+
+	if (x < 0)
+		y = x < -8 ? 1 : x < -2 ? 2 : 3;
+	else if (x == 0)
+		y = 4;
+	else if (x > 16)
+		y = 5;
+	else
+		y = x >= 4 ? 6 : 7 + 64;
+	if (x < -20 || x > 20)
+		y += 100;
+	return y;
+}
+
+static void test_vif(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		"[compute]\nargs = 2\n";
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp c = { .what = "v_if nest" };
+	unsigned seen[8] = { 0 };
+
+	/* Every class in every lane and vector: neighbours differ. */
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++) {
+		static const float pick[] = { -30, -9, -8, -5, -2, -1, -0.0f, 0, 1, 3.9f,
+					      4, 10, 16, 17, 20, 25, -20, -21 };
+
+		x[i] = (uint16_t)(f2u(i % 3 ? pick[rnd() % 18] : pick[i % 18]) >> 16);
+	}
+	if (run(dev, "v_if nest", sections, "vif.cpp", in, out))
+		return;
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++) {
+		float want = vif_class(bf16(x[i]));
+
+		cmp_one(&c, i, bf16(o[i]), want, 0);
+		seen[(int)want % 100 % 8]++;
+	}
+	cmp_done(&c);
+	for (int k = 1; k < 8; k++)
+		CHECK(seen[k] > 0, "class %d present", k);
+}
+
+/* Element (row, column) of a tile that lane L of dst_reg[v] holds
+ * (kernel-api.md §4, noc-and-sfpu.md §3.2, docs/tensix.md "SFPU"). */
+static void lane_elem(unsigned v, unsigned lane, unsigned *r, unsigned *c)
+{
+	unsigned f = v / 8, t = v % 8;
+
+	*r = 16 * (f / 2) + 4 * (t / 2) + lane / 8;
+	*c = 16 * (f % 2) + 2 * (lane % 8) + t % 2;
+}
+
+static void test_lanes(struct ttrt_device *dev)
+{
+	static float x[TILE_ELEMS], o[TILE_ELEMS], want[TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = float32\npages = 1\n[cb.16]\nformat = float32\npages = 1\n"
+		"[compute]\nfp32_dest_acc_en = true\n";
+	struct io in[3] = { { x, 4096, 1 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 4096, 1 }, { 0 } };
+	struct cmp c = { .what = "SFPU lane mapping" };
+	bool covered[TILE_ELEMS] = { false };
+
+	for (unsigned r = 0; r < 32; r++)
+		for (unsigned k = 0; k < 32; k++)
+			x[tile_pos(r, k)] = (float)(r * 32 + k);
+	for (unsigned v = 0; v < 32; v++) {
+		for (unsigned l = 0; l < 32; l++) {
+			unsigned r, k, r1, k1;
+
+			lane_elem(v, l, &r, &k);
+			lane_elem((v + 1) % 32, l, &r1, &k1);
+			want[tile_pos(r, k)] = x[tile_pos(r, k)] + 1024.0f * x[tile_pos(r1, k1)];
+			covered[tile_pos(r, k)] = true;
+		}
+	}
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		REQUIRE(covered[i], "the mapping covers element %u", i);
+	if (run(dev, "lanes", sections, "lanes.cpp", in, out))
+		return;
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		cmp_one(&c, i, o[i], want[i], 0);
+	cmp_done(&c);
+}
+
+/* ---- one kernel split by TRISC ----------------------------------------------------------------------- */
+
+static void test_split(struct ttrt_device *dev)
+{
+	static uint16_t a[2 * TILE_ELEMS], b[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.1]\nformat = bfloat16\npages = 2\n"
+		"[cb.16]\nformat = bfloat16\npages = 2\n[compute]\nargs = 2\n";
+	struct io in[3] = { { a, 2048, 2 }, { b, 2048, 2 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp c = { .what = "TRISC_* split kernel: b - a" };
+
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++) {
+		a[i] = rnd_bf16(10.0f);
+		b[i] = rnd_bf16(10.0f);
+	}
+	if (run(dev, "split", sections, "split.cpp", in, out))
+		return;
+	/* sub rounds to bf16 in DST; the SFPU negation is exact. */
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		cmp_one(&c, i, bf16(o[i]), -round_even_bf16(bf16(a[i]) - bf16(b[i])), 0);
+	cmp_done(&c);
+}
+
+static void cleanup(void)
+{
+	temp_dir_remove(cache_dir);
+}
+
+int main(int argc, char **argv)
+{
+	struct ttrt_config cfg;
+	struct ttrt_device *dev;
+	char err[512] = "";
+
+	REQUIRE(argc == 2, "usage: test_compute_run KERNELS_DIR");
+	kernels_dir = argv[1];
+	REQUIRE(mkdtemp(cache_dir), "mkdtemp");
+	atexit(cleanup);
+	ttrt_config_defaults(&cfg);
+	cfg.dram_bank_size = 16u << 20;
+	REQUIRE(ttrt_config_set(&cfg, "cache_dir", cache_dir, err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(ttrt_device_open(&cfg, &dev, err, sizeof(err)) == 0, "open: %s", err);
+
+	test_copy(dev, false);
+	test_copy(dev, true);
+	test_binary(dev, false);
+	test_binary(dev, true);
+	test_matmul(dev);
+	test_reduce(dev);
+	test_scalar(dev);
+	test_unary(dev);
+	test_add1(dev);
+	test_vif(dev);
+	test_lanes(dev);
+	test_split(dev);
+
+	ttrt_device_close(dev);
+	return check_exit("test_compute_run");
+}
