@@ -17,6 +17,7 @@ int poll_notifier_init(struct poll_notifier *n)
 	int rc;
 
 	memset(n, 0, sizeof(*n));
+	atomic_init(&n->armed, 0);
 	n->head.prev = n->head.next = &n->head;
 	n->efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (n->efd < 0)
@@ -29,14 +30,38 @@ int poll_notifier_init(struct poll_notifier *n)
 	return rc;
 }
 
-void poll_notifier_kick(void *arg)
+static void wake_notifier(struct poll_notifier *n)
 {
-	struct poll_notifier *n = arg;
 	uint64_t one = 1;
 
 	/* Non-blocking: a counter already at its maximum has a wake pending. */
 	if (write(n->efd, &one, sizeof(one)) < 0 && errno != EAGAIN)
 		ttfs_log("programs: cannot wake the poll notifier: %s", strerror(errno));
+}
+
+/* The runtime bumps the generation (under the program's lock) before it
+ * calls this; a poller arms before it reads the generation. So either the
+ * poller reads the new generation, or this load sees it armed. */
+void poll_notifier_kick(void *arg)
+{
+	struct poll_notifier *n = arg;
+
+	if (atomic_load(&n->armed))
+		wake_notifier(n);
+}
+
+/* w->ph = ph under n->lock, counting the waiters that hold one. */
+static struct fuse_pollhandle *swap_handle(struct poll_notifier *n, struct poll_waiter *w,
+					   struct fuse_pollhandle *ph)
+{
+	struct fuse_pollhandle *old = w->ph;
+
+	w->ph = ph;
+	if (!old && ph)
+		atomic_fetch_add(&n->armed, 1);
+	else if (old && !ph)
+		atomic_fetch_sub(&n->armed, 1);
+	return old;
 }
 
 /* One poll handle whose program moved on, taken from its waiter. */
@@ -47,8 +72,7 @@ static struct fuse_pollhandle *take_ready(struct poll_notifier *n)
 	pthread_mutex_lock(&n->lock);
 	for (struct poll_waiter *w = n->head.next; w != &n->head; w = w->next) {
 		if (w->ph && ttrt_program_generation(w->prog) != w->seen) {
-			ph = w->ph;
-			w->ph = NULL;
+			ph = swap_handle(n, w, NULL);
 			break;
 		}
 	}
@@ -102,15 +126,14 @@ void poll_notifier_stop(struct poll_notifier *n)
 	n->stopping = 1;
 	pthread_mutex_unlock(&n->lock);
 	if (n->started) {
-		poll_notifier_kick(n);
+		wake_notifier(n);
 		pthread_join(n->thread, NULL);
 		n->started = 0;
 	}
 	/* The kernel no longer waits on anything once the session ends. */
 	pthread_mutex_lock(&n->lock);
 	for (struct poll_waiter *w = n->head.next; w != &n->head; w = w->next) {
-		ph = w->ph;
-		w->ph = NULL;
+		ph = swap_handle(n, w, NULL);
 		if (ph)
 			fuse_pollhandle_destroy(ph);
 	}
@@ -145,8 +168,7 @@ void poll_waiter_remove(struct poll_notifier *n, struct poll_waiter *w)
 	w->prev->next = w->next;
 	w->next->prev = w->prev;
 	w->prev = w->next = w;
-	ph = w->ph;
-	w->ph = NULL;
+	ph = swap_handle(n, w, NULL);
 	pthread_mutex_unlock(&n->lock);
 	if (ph)
 		fuse_pollhandle_destroy(ph);
@@ -166,8 +188,7 @@ int poll_waiter_poll(struct poll_notifier *n, struct poll_waiter *w, struct fuse
 
 	pthread_mutex_lock(&n->lock);
 	if (ph && !n->stopping) {
-		old = w->ph;
-		w->ph = ph;
+		old = swap_handle(n, w, ph);
 		ph = NULL;
 	}
 	/* After storing ph: a change from now on finds it, one before shows

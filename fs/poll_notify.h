@@ -13,6 +13,7 @@
 
 #include <fuse_lowlevel.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 struct ttrt_program;
@@ -28,7 +29,11 @@ struct poll_waiter {
 struct poll_notifier {
 	pthread_mutex_t lock;
 	struct poll_waiter head;
-	int efd;                  /* kicks: one per state change, and stop */
+	int efd;                  /* kicks: a state change with a waiter armed, and stop */
+	/* Waiters holding a poll handle. A kick with none is skipped: a
+	 * program's run changes state twice, and waking this thread for
+	 * nothing cost each relaunch through the mount two context switches. */
+	_Atomic unsigned armed;
 	int stopping;
 	int started;
 	pthread_t thread;
