@@ -7,6 +7,7 @@
 #include "inode_table.h"
 #include "ops.h"
 #include "options.h"
+#include "staging.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -118,6 +119,7 @@ out_signals:
 	fuse_remove_signal_handlers(se);
 out_session:
 	fuse_session_destroy(se);
+	staging_drain();   /* no request runs any more */
 out_nodes:
 	inode_table_destroy(fs.inodes);
 out_open:

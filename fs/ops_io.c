@@ -82,25 +82,28 @@ static int direct_start(struct fs *fs, struct handle *h, off_t off, size_t *size
  * with the floor's so that neither stays in the cache. */
 #define GATHER_ABOVE_PIECES 8
 
-/* Replies with the pieces copied into this thread's staging buffer, or
- * with the pieces themselves when it cannot be had. */
+/* Replies with the pieces copied into a staging buffer, or with the
+ * pieces themselves when none can be had. */
 static void reply_gathered(fuse_req_t req, const struct iovec *iov, int n)
 {
 	size_t total = 0, at = 0;
+	struct staging *s;
 	char *buf;
 
 	for (int i = 0; i < n; i++)
 		total += iov[i].iov_len;
-	buf = staging_get(total);
-	if (!buf) {
+	s = staging_get(total);
+	if (!s) {
 		fuse_reply_iov(req, iov, n);
 		return;
 	}
+	buf = staging_mem(s);
 	for (int i = 0; i < n; i++) {
 		memcpy(buf + at, iov[i].iov_base, iov[i].iov_len);
 		at += iov[i].iov_len;
 	}
 	fuse_reply_buf(req, buf, total);
+	staging_put(s);
 }
 
 /* Tries the zero-copy path: 1 if it replied, 0 if the handle cannot. */
