@@ -1,9 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * DRAM allocator for interleaved buffers. An interleaved buffer takes the
- * same address range in every bank, so one allocator over [0x40, bank size)
- * serves all seven banks. First fit over a sorted list of free ranges;
- * adjacent ranges merge on free. Callers hold the device's buffers_lock.
+ * same address range in every bank, so one allocator over [0x800, bank
+ * size) serves all seven banks. First fit over a sorted list of free
+ * ranges; adjacent ranges merge on free. Callers hold the device's
+ * buffers_lock.
+ *
+ * Ranges come in 2 KiB units (TTRT_DRAM_ALLOC_ALIGNMENT): the simulator
+ * lays the banks out at that granule, so a buffer of 2 KiB pages at a
+ * 2 KiB-aligned address is one contiguous host range. Kernels compute
+ * page addresses from the address they are given (pages 64-byte aligned,
+ * as tt-metal's address generators), so any base works for them.
  */
 #include "runtime_internal.h"
 
@@ -59,7 +66,7 @@ int ttrt_dram_alloc(struct ttrt_dram_allocator *a, uint64_t bytes, uint64_t *add
 
 	if (bytes == 0)
 		return -EINVAL;
-	bytes = align_up(bytes, TTRT_DRAM_ALIGNMENT);
+	bytes = align_up(bytes, TTRT_DRAM_ALLOC_ALIGNMENT);
 	for (link = &a->free; *link; link = &(*link)->next) {
 		struct free_range *r = *link;
 		if (r->len < bytes)
@@ -78,7 +85,7 @@ int ttrt_dram_alloc(struct ttrt_dram_allocator *a, uint64_t bytes, uint64_t *add
 
 int ttrt_dram_alloc_at(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes)
 {
-	bytes = align_up(bytes, TTRT_DRAM_ALIGNMENT);
+	bytes = align_up(bytes, TTRT_DRAM_ALLOC_ALIGNMENT);
 	for (struct free_range **link = &a->free; *link; link = &(*link)->next) {
 		struct free_range *r = *link, *tail;
 		if (addr < r->start || addr - r->start > r->len || bytes > r->len - (addr - r->start))
@@ -107,7 +114,7 @@ void ttrt_dram_free(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes
 {
 	struct free_range **link = &a->free, *prev = NULL, *r;
 
-	bytes = align_up(bytes, TTRT_DRAM_ALIGNMENT);
+	bytes = align_up(bytes, TTRT_DRAM_ALLOC_ALIGNMENT);
 	while (*link && (*link)->start < addr) {
 		prev = *link;
 		link = &(*link)->next;

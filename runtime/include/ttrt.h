@@ -272,8 +272,13 @@ int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out);
 
 #define TTRT_BUFFER_NAME_MAX       63
 #define TTRT_DEFAULT_PAGE_SIZE     2048u   /* one bfloat16 32x32 tile */
-#define TTRT_DRAM_ALIGNMENT        64u
-#define TTRT_DRAM_ALLOC_BASE       0x40u   /* 0..0x3F: barrier word */
+#define TTRT_DRAM_ALIGNMENT        64u     /* of a page in a bank (address generators) */
+/* Buffer addresses and per-bank sizes are multiples of 2 KiB: the
+ * simulator interleaves the banks in host memory at 2 KiB, so a buffer of
+ * 2 KiB pages is one contiguous host range (runtime/sim/dram.h). */
+#define TTRT_DRAM_ALLOC_ALIGNMENT  2048u
+#define TTRT_DRAM_ALLOC_BASE       0x800u  /* 0..0x3F: barrier word; the rest of
+					    * the first 2 KiB unused */
 
 struct ttrt_buffer;
 

@@ -282,11 +282,11 @@ static void test_buffer_space(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_dram_free_per_bank(dev), 0);
 	/* Shrinking before any write is allowed and frees the rest. */
 	CHECK_EQ(ttrt_buffer_set_size(big, 7 * 64), 0);
-	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0 - 64);
+	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0 - 2048);   /* a whole granule */
 	CHECK_EQ(ttrt_buffer_delete(big), 0);
 	ttrt_buffer_put(big);
 	CHECK_EQ(ttrt_dram_free_per_bank(dev), free0);
-	CHECK_EQ(ttrt_buffer_set_size(b2, free0 * 7), -ENOSPC);   /* page 2048: rows round up */
+	CHECK_EQ(ttrt_buffer_set_size(b2, free0 * 7 + 1), -ENOSPC);   /* page 2048: rows round up */
 	CHECK_EQ(ttrt_buffer_set_size(b2, free0 / 2048 * 2048 * 7), 0);
 	CHECK_EQ(ttrt_buffer_delete(b2), 0);
 	ttrt_buffer_put(b2);
@@ -368,22 +368,25 @@ static void test_allocator(void)
 	CHECK_EQ(ttrt_dram_alloc(a, 100, &x), 0);
 	CHECK_EQ(x, TTRT_DRAM_ALLOC_BASE);
 	CHECK_EQ(ttrt_dram_alloc(a, 64, &y), 0);
-	CHECK_EQ(y, x + 128);   /* 100 rounds up to 128 */
+	CHECK_EQ(y, x + 2048);   /* 100 rounds up to the 2 KiB granule */
 	CHECK_EQ(ttrt_dram_alloc(a, 4096, &z), 0);
-	CHECK_EQ(z, y + 64);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 128 - 64 - 4096);
+	CHECK_EQ(z, y + 2048);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 2048 - 2048 - 4096);
+	CHECK(x % TTRT_DRAM_ALLOC_ALIGNMENT == 0 && y % 2048 == 0 && z % 2048 == 0,
+	      "2 KiB-aligned addresses 0x%llx 0x%llx 0x%llx", (unsigned long long)x,
+	      (unsigned long long)y, (unsigned long long)z);
 	CHECK_EQ(ttrt_dram_alloc(a, avail, &w), -ENOSPC);
 
-	/* Free the middle one: a 64-byte hole, reused first fit. */
+	/* Free the middle one: a 2 KiB hole, reused first fit. */
 	ttrt_dram_free(a, y, 64);
 	CHECK_EQ(ttrt_dram_alloc(a, 64, &w), 0);
 	CHECK_EQ(w, y);
 	ttrt_dram_free(a, w, 64);
-	/* Free x: merges with the hole after it into 192 bytes. */
+	/* Free x: merges with the hole after it into 4 KiB. */
 	ttrt_dram_free(a, x, 100);
-	CHECK_EQ(ttrt_dram_alloc(a, 192, &w), 0);
+	CHECK_EQ(ttrt_dram_alloc(a, 4096, &w), 0);
 	CHECK_EQ(w, x);
-	ttrt_dram_free(a, w, 192);
+	ttrt_dram_free(a, w, 4096);
 	/* Free z: everything merges back into one range. */
 	ttrt_dram_free(a, z, 4096);
 	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
@@ -405,7 +408,7 @@ static void test_allocator(void)
 		CHECK_EQ(ttrt_dram_alloc(a, 1000, &p[i]), 0);
 	for (int i = 0; i < 8; i += 2)
 		ttrt_dram_free(a, p[i], 1000);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 8 * 1024);
+	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 8 * 2048);
 	for (int i = 1; i < 8; i += 2)
 		ttrt_dram_free(a, p[i], 1000);
 	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
