@@ -104,6 +104,21 @@ static int sim_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 	return 0;
 }
 
+/* Granule by granule: a bank is contiguous in host memory only within one. */
+static void write_dram(struct sim_dram *dram, int bank, uint64_t addr, const uint8_t *buf,
+		       size_t len)
+{
+	while (len > 0) {
+		uint8_t *dst;
+		size_t n = sim_dram_write_span(dram, bank, addr, len, &dst);
+
+		simmem_write(dst, buf, n);
+		buf += n;
+		addr += n;
+		len -= n;
+	}
+}
+
 static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr,
 		     const void *buf, size_t len)
 {
@@ -117,11 +132,10 @@ static int sim_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr
 	rc = resolve(sb, noc0, addr, len, &mem, &bank);
 	if (rc)
 		return rc;
-	if (bank >= 0) {
-		sim_dram_mark(&sb->chip->dram, bank, addr, len);
-		mem = sim_dram_ptr(&sb->chip->dram, bank, addr);
-	}
-	simmem_write(mem, buf, len);
+	if (bank >= 0)
+		write_dram(&sb->chip->dram, bank, addr, buf, len);
+	else
+		simmem_write(mem, buf, len);
 	/* A hart may be polling what the host just wrote. */
 	if (core)
 		sim_sched_wake(core);
@@ -138,15 +152,14 @@ static int sim_host_span(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t 
 
 	if (rc)
 		return rc;
-	if (bank < 0 || len == 0) {
-		*ptr = bank < 0 ? mem : sim_dram_ptr(dram, bank, addr);
+	if (bank < 0) {
+		*ptr = mem;
 		*span = len;
 		return 0;
 	}
-	if (writing) {
-		sim_dram_mark(dram, bank, addr, len);
-		*ptr = sim_dram_ptr(dram, bank, addr);
-		*span = len;
+	if (writing || len == 0) {
+		*span = sim_dram_write_span(dram, bank, addr, len, &mem);
+		*ptr = mem;
 		return 0;
 	}
 	*span = sim_dram_read_span(dram, bank, addr, len, &piece);

@@ -1,108 +1,128 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The simulated DRAM banks and their written-page bitmap (see dram.h).
- * Bits are set and cleared with atomic operations: host threads, FUSE
- * threads and the scheduler threads running NOC commands all write DRAM.
+ * The simulated DRAM banks, interleaved at a 2 KiB granule, and their
+ * written-granule bitmap (see dram.h). Bits are set and cleared with
+ * atomic operations: host threads, FUSE threads and the scheduler threads
+ * running NOC commands all write DRAM.
  */
 #include "dram.h"
 #include "simmem.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
-#define PAGE_SHIFT 12
-#define WORD_BITS 64
+#define G SIM_DRAM_GRANULE
+#define GRANULES_PER_PAGE (SIM_DRAM_PAGE / SIM_DRAM_GRANULE)
+#define PAGES_PER_WORD 16u   /* four bits each: two granules, drop, unused */
 
-static uint64_t offset_of(const struct sim_dram *d, int bank, uint64_t addr)
+static size_t min_size(size_t a, size_t b)
 {
-	return (uint64_t)bank * d->bank_size + addr;
+	return a < b ? a : b;
 }
 
-static uint64_t load_word(const struct sim_dram *d, uint64_t w)
+/* Granules are numbered by host offset: granule g is [g * G, (g + 1) * G). */
+static uint64_t granule_of(const struct sim_dram *d, int bank, uint64_t addr)
 {
-	return __atomic_load_n(&d->written[w], __ATOMIC_ACQUIRE);
+	return sim_dram_offset(d, bank, addr) / G;
 }
 
-static int page_written(const struct sim_dram *d, uint64_t page)
+static uint64_t *word_of(const struct sim_dram *d, uint64_t g)
 {
-	return (int)(load_word(d, page / WORD_BITS) >> (page % WORD_BITS) & 1);
+	return &d->written[g / GRANULES_PER_PAGE / PAGES_PER_WORD];
 }
 
-/* Bits [first, first + n) of one word, n >= 1. */
-static uint64_t bit_mask(unsigned first, unsigned n)
+static unsigned nibble_of(uint64_t g)
 {
-	return (n == WORD_BITS ? ~0ull : (1ull << n) - 1) << first;
+	return (unsigned)(g / GRANULES_PER_PAGE % PAGES_PER_WORD) * 4;
 }
 
-/* Apply fn to the bits of pages [first, end), one word at a time. */
-static void for_each_word(struct sim_dram *d, uint64_t first, uint64_t end, int set)
+static uint64_t granule_bit(uint64_t g)
 {
-	while (first < end) {
-		unsigned bit = (unsigned)(first % WORD_BITS);
-		uint64_t n = WORD_BITS - bit;
-		uint64_t *word = &d->written[first / WORD_BITS];
-		uint64_t mask;
+	return 1ull << (nibble_of(g) + g % GRANULES_PER_PAGE);
+}
 
-		if (n > end - first)
-			n = end - first;
-		mask = bit_mask(bit, (unsigned)n);
-		if (set) {
-			/* Most writes land on pages already marked: skip the RMW. */
-			if ((__atomic_load_n(word, __ATOMIC_RELAXED) & mask) != mask)
-				__atomic_fetch_or(word, mask, __ATOMIC_ACQ_REL);
-		} else {
-			__atomic_fetch_and(word, ~mask, __ATOMIC_ACQ_REL);
-		}
-		first += n;
+/* The other granule of g's host page. */
+static uint64_t other_bit(uint64_t g)
+{
+	return 1ull << (nibble_of(g) + (g + 1) % GRANULES_PER_PAGE);
+}
+
+static uint64_t drop_bit(uint64_t g)
+{
+	return 1ull << (nibble_of(g) + 2);
+}
+
+static uint64_t load_word(const uint64_t *word)
+{
+	return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+static int granule_written(const struct sim_dram *d, uint64_t g)
+{
+	return (load_word(word_of(d, g)) & granule_bit(g)) != 0;
+}
+
+/* Wait out a zeroing that is giving g's page back: a write into the page
+ * before its drop would be lost. Drops are one page each, and rare. */
+static uint64_t wait_drop(const uint64_t *word, uint64_t drop, uint64_t old)
+{
+	while (old & drop) {
+		sched_yield();
+		old = load_word(word);
 	}
+	return old;
 }
 
-void sim_dram_mark(struct sim_dram *d, int bank, uint64_t addr, size_t len)
+static void mark_granule(struct sim_dram *d, uint64_t g)
 {
-	uint64_t off = offset_of(d, bank, addr);
+	uint64_t *word = word_of(d, g);
+	uint64_t bit = granule_bit(g), drop = drop_bit(g);
 
-	if (len > 0)
-		for_each_word(d, off >> PAGE_SHIFT, ((off + len - 1) >> PAGE_SHIFT) + 1, 1);
+	/* Most writes land on granules already marked: skip the RMW. */
+	if ((load_word(word) & (bit | drop)) == bit)
+		return;
+	/* Once the bit is set no zeroing of the other granule starts a drop;
+	 * one that started before must finish first. */
+	wait_drop(word, drop, __atomic_fetch_or(word, bit, __ATOMIC_ACQ_REL));
 }
 
-/* The first page at or after page whose bit differs from want, or end. */
-static uint64_t run_end(const struct sim_dram *d, uint64_t page, uint64_t end, int want)
+size_t sim_dram_write_span(struct sim_dram *d, int bank, uint64_t addr, size_t len,
+			   uint8_t **ptr)
 {
-	while (page < end) {
-		unsigned bit = (unsigned)(page % WORD_BITS);
-		uint64_t w = load_word(d, page / WORD_BITS);
-		/* Ones where a page differs from want, from this page on. */
-		uint64_t diff = (want ? ~w : w) >> bit;
+	uint64_t off = sim_dram_offset(d, bank, addr);
+	size_t span = min_size(len, G - addr % G);
 
-		if (diff) {
-			uint64_t at = page + (uint64_t)__builtin_ctzll(diff);
-			return at < end ? at : end;
-		}
-		page += WORD_BITS - bit;
-	}
-	return end;
+	if (span > 0)
+		mark_granule(d, off / G);
+	*ptr = d->mem + off;
+	return span;
 }
 
 size_t sim_dram_read_span(struct sim_dram *d, int bank, uint64_t addr, size_t len,
 			  const uint8_t **ptr)
 {
-	uint64_t off = offset_of(d, bank, addr);
-	uint64_t first = off >> PAGE_SHIFT, last = (off + len - 1) >> PAGE_SHIFT;
-	int written = page_written(d, first);
-	uint64_t stop = run_end(d, first + 1, last + 1, written) << PAGE_SHIFT;
-	size_t span = stop - off < len ? (size_t)(stop - off) : len;
-	size_t in_zeros = (size_t)(off % SIM_DRAM_ZEROS_SIZE);
+	uint64_t off = sim_dram_offset(d, bank, addr), g = off / G;
+	size_t span = min_size(len, G - addr % G);
+	size_t in_zeros;
 
-	if (written) {
+	if (granule_written(d, g)) {
 		*ptr = d->mem + off;
 		return span;
 	}
-	/* Consecutive zero pieces of a bank are consecutive in the zero region,
-	 * so a caller can merge them. */
-	if (span > SIM_DRAM_ZEROS_SIZE - in_zeros)
-		span = SIM_DRAM_ZEROS_SIZE - in_zeros;
+	/* The bank's next granule is banks granules further on. */
+	while (span < len && !granule_written(d, g += (uint64_t)d->banks))
+		span += min_size(len - span, G);
+	/* Zero pieces at the host offset's place in the zero region, so that
+	 * a buffer's consecutive untouched pages, consecutive in host memory,
+	 * merge; a longer run starts at the region's start. */
+	in_zeros = (size_t)(off % SIM_DRAM_ZEROS_SIZE);
+	if (span > SIM_DRAM_ZEROS_SIZE - in_zeros) {
+		in_zeros = 0;
+		span = min_size(span, SIM_DRAM_ZEROS_SIZE);
+	}
 	*ptr = d->zeros + in_zeros;
 	return span;
 }
@@ -122,41 +142,115 @@ void sim_dram_read(struct sim_dram *d, int bank, uint64_t addr, void *dst, size_
 	}
 }
 
-/* Part of one page: only a written page can hold anything but zeros. */
-static void zero_partial(struct sim_dram *d, uint64_t off, uint64_t len)
+void sim_dram_write(struct sim_dram *d, int bank, uint64_t addr, const void *src, size_t len)
 {
-	if (len > 0 && page_written(d, off >> PAGE_SHIFT))
-		simmem_zero(d->mem + off, len);
+	const uint8_t *in = src;
+
+	while (len > 0) {
+		uint8_t *dst;
+		size_t n = sim_dram_write_span(d, bank, addr, len, &dst);
+
+		simmem_move(dst, in, n);    /* in may be L1 (a NOC write) */
+		in += n;
+		addr += n;
+		len -= n;
+	}
+}
+
+/* Piece by piece through a bounce buffer, each piece within a granule of
+ * both sides; backwards when the destination overlaps the source's tail,
+ * as memmove. Untouched source granules come as zeros without mapping. */
+void sim_dram_copy(struct sim_dram *d, int dst_bank, uint64_t dst_addr, int src_bank,
+		   uint64_t src_addr, size_t len)
+{
+	uint64_t tmp[G / sizeof(uint64_t)];   /* aligned: words stay whole words */
+	int down = dst_bank == src_bank && dst_addr > src_addr && dst_addr - src_addr < len;
+
+	while (len > 0) {
+		size_t n;
+
+		if (down) {
+			n = min_size(min_size(len, (src_addr + len - 1) % G + 1),
+				     (dst_addr + len - 1) % G + 1);
+			len -= n;
+			sim_dram_read(d, src_bank, src_addr + len, tmp, n);
+			sim_dram_write(d, dst_bank, dst_addr + len, tmp, n);
+			continue;
+		}
+		n = min_size(min_size(len, G - src_addr % G), G - dst_addr % G);
+		sim_dram_read(d, src_bank, src_addr, tmp, n);
+		sim_dram_write(d, dst_bank, dst_addr, tmp, n);
+		src_addr += n;
+		dst_addr += n;
+		len -= n;
+	}
+}
+
+/* A whole granule. Its bit is cleared first: a clear bit reads as zeros
+ * whatever the mapping holds. If the page's other granule is clear too,
+ * the page goes back to the host under its drop bit; else the granule is
+ * zeroed in place. */
+static int zero_granule(struct sim_dram *d, uint64_t g)
+{
+	uint64_t *word = word_of(d, g);
+	uint64_t bit = granule_bit(g), other = other_bit(g), drop = drop_bit(g);
+	uint64_t old = load_word(word), new;
+	uint8_t *page = d->mem + g / GRANULES_PER_PAGE * SIM_DRAM_PAGE;
+	int give_back, rc = 0;
+
+	for (;;) {
+		if (!(old & bit))
+			return 0;   /* reads as zeros already */
+		if (old & drop) {
+			old = wait_drop(word, drop, old);
+			continue;
+		}
+		give_back = !(old & other);
+		new = (old & ~bit) | (give_back ? drop : 0);
+		if (__atomic_compare_exchange_n(word, &old, new, 0, __ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			break;
+	}
+	if (give_back && madvise(page, SIM_DRAM_PAGE, MADV_DONTNEED))
+		rc = -errno;
+	if (!give_back || rc)
+		simmem_zero(d->mem + g * G, G);
+	if (give_back)
+		__atomic_fetch_and(word, ~drop, __ATOMIC_RELEASE);
+	return rc;
 }
 
 int sim_dram_zero(struct sim_dram *d, int bank, uint64_t addr, uint64_t len)
 {
-	uint64_t off = offset_of(d, bank, addr), end = off + len;
-	uint64_t head_end = (off + SIM_DRAM_PAGE - 1) / SIM_DRAM_PAGE * SIM_DRAM_PAGE;
-	uint64_t tail = end / SIM_DRAM_PAGE * SIM_DRAM_PAGE;
-	/* [off, split) and [whole_end, end) are parts of one page each; the
-	 * whole pages between them, if any, are given back. */
-	uint64_t split = head_end < end ? head_end : end;
-	uint64_t whole_end = tail > split ? tail : split;
+	int rc = 0;
 
-	zero_partial(d, off, split - off);
-	zero_partial(d, whole_end, end - whole_end);
-	if (whole_end == split)
-		return 0;
-	/* Clear the bits first: a page whose bit is clear must read as zeros,
-	 * and once dropped it does. */
-	for_each_word(d, split >> PAGE_SHIFT, whole_end >> PAGE_SHIFT, 0);
-	if (madvise(d->mem + split, whole_end - split, MADV_DONTNEED))
-		return -errno;
-	return 0;
+	while (len > 0) {
+		uint64_t off = sim_dram_offset(d, bank, addr);
+		size_t n = (size_t)(len < G - addr % G ? len : G - addr % G);
+
+		if (n == G) {
+			int r = zero_granule(d, off / G);
+
+			if (r && !rc)
+				rc = r;
+		} else if (granule_written(d, off / G)) {
+			/* Part of a granule: only a written one holds anything. */
+			simmem_zero(d->mem + off, n);
+		}
+		addr += n;
+		len -= n;
+	}
+	return rc;
 }
 
 int sim_dram_any_written(struct sim_dram *d, int bank, uint64_t addr, uint64_t len)
 {
-	uint64_t off = offset_of(d, bank, addr);
-	uint64_t first = off >> PAGE_SHIFT, end = ((off + len - 1) >> PAGE_SHIFT) + 1;
-
-	return len > 0 && run_end(d, first, end, 0) < end;
+	if (len == 0)
+		return 0;
+	for (uint64_t row = addr / G; row <= (addr + len - 1) / G; row++)
+		if (granule_written(d, granule_of(d, bank, row * G)))
+			return 1;
+	return 0;
 }
 
 static void *map_anonymous(size_t bytes, int flags)
@@ -186,15 +280,17 @@ static uint8_t *make_zeros(void)
 
 int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
 {
-	uint64_t bytes = (uint64_t)banks * bank_size;
+	uint64_t rows = (bank_size + G - 1) / G;
+	uint64_t bytes = rows * (uint64_t)banks * G;
 	uint64_t pages = (bytes + SIM_DRAM_PAGE - 1) / SIM_DRAM_PAGE;
 
 	memset(d, 0, sizeof(*d));
 	d->banks = banks;
 	d->bank_size = bank_size;
-	d->mem = map_anonymous(bytes, MAP_NORESERVE);
+	d->bytes = pages * SIM_DRAM_PAGE;
+	d->mem = map_anonymous(d->bytes, MAP_NORESERVE);
 	/* calloc of this size is a fresh mapping: untouched words cost nothing. */
-	d->written = calloc((pages + WORD_BITS - 1) / WORD_BITS, sizeof(uint64_t));
+	d->written = calloc((pages + PAGES_PER_WORD - 1) / PAGES_PER_WORD, sizeof(uint64_t));
 	d->zeros = make_zeros();
 	if (!d->mem || !d->written || !d->zeros) {
 		sim_dram_destroy(d);
@@ -206,7 +302,7 @@ int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
 void sim_dram_destroy(struct sim_dram *d)
 {
 	if (d->mem)
-		munmap(d->mem, (size_t)d->banks * d->bank_size);
+		munmap(d->mem, d->bytes);
 	if (d->zeros)
 		munmap((void *)d->zeros, SIM_DRAM_ZEROS_SIZE);
 	free(d->written);

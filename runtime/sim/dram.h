@@ -1,20 +1,35 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The simulated DRAM banks: one sparse anonymous mapping for all seven,
- * and a bitmap of the 4 KiB host pages anything may have written.
+ * the banks interleaved in it at a 2 KiB granule, and a bitmap of the
+ * granules anything may have written.
+ *
+ * Layout: bank address addr of bank b is at host offset
+ *   (addr / G) * (banks * G) + b * G + addr % G,   G = SIM_DRAM_GRANULE,
+ * so the granules of one index ("row") of all banks are adjacent. An
+ * interleaved buffer with 2 KiB pages (the default) and a 2 KiB-aligned
+ * address, the same in every bank, is one contiguous host range: page i
+ * at host offset address * banks + i * G. A 1 MiB read of it is one piece
+ * for the kernel, without gathering. A bank's own range is contiguous only
+ * within a granule, so every operation here walks granules, and the span
+ * helpers stop at a granule's end: callers loop.
  *
  * Reading untouched memory must cost no RAM. A plain load from an
  * untouched page maps the kernel's shared zero page, but a FUSE reply
  * that hands the kernel pointers into the mapping (fuse_reply_iov) makes
  * it pin the pages, and pinning populates them. So every read path asks
- * the bitmap first and serves untouched pages as zeros (memset, or
+ * the bitmap first and serves untouched granules as zeros (memset, or
  * pointers into one small read-only zero region) without touching the
  * mapping.
  *
- * Invariant: a page whose bit is clear reads as zeros in the mapping.
- * Every write path sets the bits of the pages it covers before it writes;
- * only sim_dram_zero() clears bits, and it clears them before it drops the
- * pages. A write racing a zeroing of the same range leaves either result.
+ * Invariant: a granule whose bit is clear reads as zeros in the mapping.
+ * Every write path sets the bits of the granules it covers before it
+ * writes; only sim_dram_zero() clears bits. A host page holds two
+ * granules, of two banks (or of a bank's last and the next row's first):
+ * zeroing gives the page back (MADV_DONTNEED) only once both are clear,
+ * and holds a per-page drop bit meanwhile, which a writer setting a clear
+ * bit waits out, so a write into the other granule is never lost. A write
+ * racing a zeroing of the same range leaves either result.
  */
 #ifndef TTFS_SIM_DRAM_H
 #define TTFS_SIM_DRAM_H
@@ -23,14 +38,18 @@
 #include <stdint.h>
 
 #define SIM_DRAM_PAGE 4096u
+#define SIM_DRAM_GRANULE 2048u
 /* The zero region: the longest zero piece one read can get. */
 #define SIM_DRAM_ZEROS_SIZE (1u << 20)
 
 struct sim_dram {
-	uint8_t *mem;               /* banks * bank_size bytes, MAP_NORESERVE */
+	uint8_t *mem;               /* rows * banks granules, MAP_NORESERVE */
 	uint64_t bank_size;
+	uint64_t bytes;             /* of mem */
 	int banks;
-	uint64_t *written;          /* one bit per SIM_DRAM_PAGE of mem */
+	/* Four bits per host page: its two granules' written bits, and the
+	 * drop bit while sim_dram_zero gives the page back. */
+	uint64_t *written;
 	const uint8_t *zeros;       /* SIM_DRAM_ZEROS_SIZE bytes, read-only */
 };
 
@@ -39,25 +58,37 @@ void sim_dram_destroy(struct sim_dram *d);
 
 /* The callers check ranges: [addr, addr + len) lies within the bank. */
 
-/* Host memory of a bank address, for writing: call sim_dram_mark first. */
-static inline uint8_t *sim_dram_ptr(struct sim_dram *d, int bank, uint64_t addr)
+/* Offset in mem of a bank address. */
+static inline uint64_t sim_dram_offset(const struct sim_dram *d, int bank, uint64_t addr)
 {
-	return d->mem + (size_t)bank * d->bank_size + addr;
+	return addr / SIM_DRAM_GRANULE * ((uint64_t)d->banks * SIM_DRAM_GRANULE) +
+	       (uint64_t)bank * SIM_DRAM_GRANULE + addr % SIM_DRAM_GRANULE;
 }
 
-/* Note [addr, addr + len) as written; call it before writing the bytes. */
-void sim_dram_mark(struct sim_dram *d, int bank, uint64_t addr, size_t len);
+/* The first piece of [addr, addr + len) for writing, up to the granule's
+ * end: marks it written and points *ptr at it. Returns the piece's length,
+ * 1..len (0 for len 0, *ptr still set, nothing marked). */
+size_t sim_dram_write_span(struct sim_dram *d, int bank, uint64_t addr, size_t len,
+			   uint8_t **ptr);
 /* The first contiguous piece of [addr, addr + len) for reading: the bank's
- * memory where it was written, else the zero region (never write through
- * it). Returns the piece's length, 1..len. */
+ * memory where it was written (up to the granule's end), else the zero
+ * region (never write through it), over as many untouched granules as
+ * follow. Returns the piece's length, 1..len. */
 size_t sim_dram_read_span(struct sim_dram *d, int bank, uint64_t addr, size_t len,
 			  const uint8_t **ptr);
-/* Copy [addr, addr + len) out, untouched pages as zeros. */
+/* Copy [addr, addr + len) out, untouched granules as zeros. dst may be
+ * simulated memory (L1). */
 void sim_dram_read(struct sim_dram *d, int bank, uint64_t addr, void *dst, size_t len);
-/* Make [addr, addr + len) read as zeros, returning whole pages to the host
- * (MADV_DONTNEED) and clearing the partial pages at the edges. 0 or -errno. */
+/* Copy len bytes of src (host or simulated memory) to [addr, addr + len). */
+void sim_dram_write(struct sim_dram *d, int bank, uint64_t addr, const void *src, size_t len);
+/* Copy between banks (or within one; the ranges may overlap). */
+void sim_dram_copy(struct sim_dram *d, int dst_bank, uint64_t dst_addr, int src_bank,
+		   uint64_t src_addr, size_t len);
+/* Make [addr, addr + len) read as zeros: written granules wholly inside
+ * are cleared, and their host page given back once its other granule is
+ * clear too; written parts at the edges are zeroed. 0 or -errno. */
 int sim_dram_zero(struct sim_dram *d, int bank, uint64_t addr, uint64_t len);
-/* Whether any page of [addr, addr + len) counts as written (for tests). */
+/* Whether any granule of [addr, addr + len) counts as written (for tests). */
 int sim_dram_any_written(struct sim_dram *d, int bank, uint64_t addr, uint64_t len);
 
 #endif

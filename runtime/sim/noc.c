@@ -22,13 +22,20 @@
 
 #define REG(r) (TT_NOC_##r / 4)
 
+/* One of: L1 (or bytes of the NOC's own), a DRAM bank, a register. */
 struct noc_endpoint {
-	uint8_t *mem;            /* bytes, or NULL for a register */
+	uint8_t *mem;            /* L1 bytes, else NULL */
 	struct sim_core *core;   /* Tensix endpoint (to wake, or for MMIO) */
 	uint32_t reg_addr;
-	int bank;                /* DRAM endpoint: its bank (mem is in it), else -1 */
-	uint64_t addr;           /* and the bank address */
+	int bank;                /* DRAM endpoint: its bank, else -1 */
+	uint64_t addr;           /* and the bank address (a bank is not
+				  * contiguous in host memory: dram.h) */
 };
+
+static int is_memory(const struct noc_endpoint *ep)
+{
+	return ep->mem || ep->bank >= 0;
+}
 
 struct noc_req {
 	struct sim_core *core;
@@ -102,7 +109,6 @@ static int resolve(struct noc_req *q, uint32_t hi, uint32_t mid, uint64_t addr, 
 		bank = dram_bank_of_translated(xy);
 	if (bank >= 0) {
 		if (addr < chip->dram.bank_size && len <= chip->dram.bank_size - addr) {
-			ep->mem = sim_dram_ptr(&chip->dram, bank, addr);
 			ep->bank = bank;
 			ep->addr = addr;
 			return 0;
@@ -120,23 +126,33 @@ static void bump(struct noc_req *q, uint32_t counter, uint32_t by)
 	atomic_fetch_add(&q->core->niu[q->noc].status[counter], by);
 }
 
-/* Every write into DRAM marks its pages first (dram.h). */
-static void mark_dram(struct sim_chip *chip, const struct noc_endpoint *ep, size_t len)
+/* Bytes of the NOC's own (inline data, an atomic's old value) as a source. */
+static struct noc_endpoint own_bytes(uint8_t *bytes)
 {
-	if (ep->bank >= 0)
-		sim_dram_mark(&chip->dram, ep->bank, ep->addr, len);
+	return (struct noc_endpoint){ .mem = bytes, .bank = -1 };
 }
 
-/* src is simulated memory, or a word of the NOC's own (inline data). */
-static void deliver(struct sim_chip *chip, struct noc_endpoint *dst, const uint8_t *src,
-		    size_t len)
+/* src is memory (L1, DRAM, or the NOC's own bytes); DRAM goes through
+ * dram.h, which keeps the written bitmap and walks the granules. */
+static void deliver(struct sim_chip *chip, struct noc_endpoint *dst,
+		    const struct noc_endpoint *src, size_t len)
 {
-	if (dst->mem) {
-		mark_dram(chip, dst, len);
-		simmem_move(dst->mem, src, len);
+	struct sim_dram *dram = &chip->dram;
+	uint32_t v;
+
+	if (dst->bank >= 0 && src->bank >= 0) {
+		sim_dram_copy(dram, dst->bank, dst->addr, src->bank, src->addr, len);
+	} else if (dst->bank >= 0) {
+		sim_dram_write(dram, dst->bank, dst->addr, src->mem, len);
+	} else if (dst->mem && src->bank >= 0) {
+		sim_dram_read(dram, src->bank, src->addr, dst->mem, len);
+	} else if (dst->mem) {
+		simmem_move(dst->mem, src->mem, len);
 	} else {
-		uint32_t v;
-		simmem_read(&v, src, 4);
+		if (src->bank >= 0)
+			sim_dram_read(dram, src->bank, src->addr, &v, 4);
+		else
+			simmem_read(&v, src->mem, 4);
 		sim_core_mmio_post(dst->core, dst->reg_addr, v);
 	}
 	if (dst->core)
@@ -155,18 +171,13 @@ static enum rv32_cause noc_read(struct noc_req *q)
 	    resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
 		    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), len, &dst))
 		return RV32_STORE_FAULT;
-	if (!src.mem || !dst.mem) {
+	if (!is_memory(&src) || !is_memory(&dst)) {
 		niu_fail(q, "register reads are not supported");
 		return RV32_STORE_FAULT;
 	}
-	if (src.bank >= 0 && dst.bank < 0) {
-		/* DRAM into L1, the usual read: untouched DRAM comes as zeros
-		 * without the mapping ever being touched. */
-		sim_dram_read(&q->core->chip->dram, src.bank, src.addr, dst.mem, len);
-		sim_sched_wake(dst.core);
-	} else {
-		deliver(q->core->chip, &dst, src.mem, len);
-	}
+	/* DRAM into L1, the usual read: untouched DRAM comes as zeros
+	 * without the mapping ever being touched. */
+	deliver(q->core->chip, &dst, &src, len);
 	bump(q, TT_NIU_MST_RD_REQ_SENT, 1);
 	bump(q, TT_NIU_MST_RD_RESP_RECEIVED, 1);
 	return RV32_OK;
@@ -178,8 +189,8 @@ static int in_span(unsigned v, unsigned start, unsigned end)
 }
 
 /* Write src to every Tensix core in the rectangle; returns the count. */
-static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr, const uint8_t *src, size_t len,
-		     int include_self)
+static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr,
+		     const struct noc_endpoint *src, size_t len, int include_self)
 {
 	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
 	int count = 0;
@@ -209,37 +220,35 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	uint64_t dst_addr = local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]);
 	struct noc_endpoint src, dst;
 	uint8_t inline_bytes[4];
-	const uint8_t *data;
 	int dests = 1;
 
 	q->what = ctrl & TT_NOC_CMD_BRCST_PACKET ? "multicast write" : "write";
 	if (ctrl & TT_NOC_CMD_WR_INLINE) {
 		/* Inline: the data is AT_DATA and the destination is TARG. */
 		memcpy(inline_bytes, &r[REG(AT_DATA)], 4);
-		data = inline_bytes;
+		src = own_bytes(inline_bytes);
 		len = 4;
 		dst_addr = local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~3ull;
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst))
 			return RV32_STORE_FAULT;
-		deliver(q->core->chip, &dst, data, 4);
+		deliver(q->core->chip, &dst, &src, 4);
 	} else {
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
 			    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src))
 			return RV32_STORE_FAULT;
-		if (!src.mem) {
+		if (!is_memory(&src)) {
 			niu_fail(q, "the source must be memory");
 			return RV32_STORE_FAULT;
 		}
-		data = src.mem;
 		if (ctrl & TT_NOC_CMD_BRCST_PACKET) {
-			dests = multicast(q, r[REG(RET_ADDR_HI)], dst_addr, data, len,
+			dests = multicast(q, r[REG(RET_ADDR_HI)], dst_addr, &src, len,
 					  !!(ctrl & TT_NOC_CMD_BRCST_SRC_INCLUDE));
 			if (dests < 0)
 				return RV32_STORE_FAULT;
 		} else {
 			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst))
 				return RV32_STORE_FAULT;
-			deliver(q->core->chip, &dst, data, len);
+			deliver(q->core->chip, &dst, &src, len);
 		}
 	}
 	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
@@ -261,8 +270,8 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 	uint64_t addr = (local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~0xFull) +
 			4 * (at & 3);
 	uint32_t mask = wrap >= 31 ? 0xFFFFFFFFu : (1u << (wrap + 1)) - 1;
-	struct noc_endpoint tgt, ret;
-	uint32_t old, updated;
+	struct noc_endpoint tgt, ret, old_bytes;
+	uint32_t old, updated, *word;
 
 	q->what = "atomic";
 	if (opcode != TT_NOC_AT_INS_INCR_GET) {
@@ -271,15 +280,22 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 	}
 	if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], addr, 4, &tgt))
 		return RV32_STORE_FAULT;
-	if (!tgt.mem) {
+	if (!is_memory(&tgt)) {
 		niu_fail(q, "atomics on registers are not modelled");
 		return RV32_STORE_FAULT;
 	}
-	mark_dram(q->core->chip, &tgt, 4);
-	old = __atomic_load_n((uint32_t *)tgt.mem, __ATOMIC_SEQ_CST);
+	if (tgt.bank >= 0) {
+		uint8_t *p;
+		/* An aligned word never crosses a granule: one span. */
+		sim_dram_write_span(&q->core->chip->dram, tgt.bank, tgt.addr, 4, &p);
+		word = (uint32_t *)p;
+	} else {
+		word = (uint32_t *)tgt.mem;
+	}
+	old = __atomic_load_n(word, __ATOMIC_SEQ_CST);
 	do {
 		updated = (old & ~mask) | ((old + r[REG(AT_DATA)]) & mask);
-	} while (!__atomic_compare_exchange_n((uint32_t *)tgt.mem, &old, updated, 0,
+	} while (!__atomic_compare_exchange_n(word, &old, updated, 0,
 					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
 	if (tgt.core)
 		sim_sched_wake(tgt.core);
@@ -287,7 +303,8 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
 			    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), 4, &ret))
 			return RV32_STORE_FAULT;
-		deliver(q->core->chip, &ret, (const uint8_t *)&old, 4);
+		old_bytes = own_bytes((uint8_t *)&old);
+		deliver(q->core->chip, &ret, &old_bytes, 4);
 		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
 		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
 	} else {
