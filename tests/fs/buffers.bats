@@ -241,25 +241,25 @@ set_attr() { echo "$2" >"$1"; }
 @test "rmdir frees the DRAM: fill the banks, free, allocate again" {
 	run -0 ls "$MNT/dram/buffers"
 	assert_output ""
-	free=$((BANK - 64))   # 0..0x3f of every bank is reserved
+	free=$((BANK - 2048))   # 0..0x7ff of every bank is reserved (barrier word, then 2 KiB alignment)
 	mkdir "$(B fill)" "$(B other)"
 	set_attr "$(B fill)/page_size" 64
 	run ! --separate-stderr set_attr "$(B fill)/size" $((7 * free + 64))
 	[[ "$stderr" == *"No space left on device"* ]]
 	set_attr "$(B fill)/size" $((7 * free))
-	assert_equal "$(cat "$(B fill)/address")" 0x00000040
+	assert_equal "$(cat "$(B fill)/address")" 0x00000800
 	run ! --separate-stderr set_attr "$(B other)/size" 64
 	[[ "$stderr" == *"No space left on device"* ]]
 	rmdir "$(B fill)"
 	set_attr "$(B other)/page_size" 64
 	set_attr "$(B other)/size" 64
-	assert_equal "$(cat "$(B other)/address")" 0x00000040
-	# The whole space minus other's one row is free again.
+	assert_equal "$(cat "$(B other)/address")" 0x00000800
+	# The whole space minus other's one row (a 2 KiB unit) is free again.
 	mkdir "$(B fill2)"
 	set_attr "$(B fill2)/page_size" 64
 	run ! --separate-stderr set_attr "$(B fill2)/size" $((7 * free))
 	[[ "$stderr" == *"No space left on device"* ]]
-	set_attr "$(B fill2)/size" $((7 * (free - 64)))
+	set_attr "$(B fill2)/size" $((7 * (free - 2048)))
 	rmdir "$(B other)" "$(B fill2)"
 	mkdir "$(B fill)"
 	set_attr "$(B fill)/page_size" 64
