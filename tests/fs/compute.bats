@@ -25,22 +25,6 @@ teardown() {
 	ttfs_remove_buffers
 }
 
-# pyrun PATH VALUE: one write(2) of VALUE; "ok" or the errno's name.
-pyrun() {
-	python3 -c '
-import errno, os, sys
-try:
-    fd = os.open(sys.argv[1], os.O_WRONLY)
-    try:
-        os.write(fd, sys.argv[2].encode())
-    finally:
-        os.close(fd)
-    print("ok")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1" "$2"
-}
-
 run_prog() { ttfs_guard 60 pyrun "$P/$1/run" 1; }
 
 # prog NAME ARGS: a program with these args and compute.cpp from stdin.

@@ -313,3 +313,20 @@ _, status = os.waitpid(pid, 0)
 print(os.waitstatus_to_exitcode(status), "%.3f" % (time.monotonic() - t0), *side)
 ' "$@"
 }
+
+# pyrun PATH VALUE: one write(2) of VALUE (a program's run file); "ok" or
+# the errno's name (programs.bats, compute.bats).
+pyrun() {
+	python3 -c '
+import errno, os, sys
+try:
+    fd = os.open(sys.argv[1], os.O_WRONLY)
+    try:
+        os.write(fd, sys.argv[2].encode())
+    finally:
+        os.close(fd)
+    print("ok")
+except OSError as e:
+    print(errno.errorcode[e.errno])
+' "$1" "$2"
+}

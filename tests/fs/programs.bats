@@ -52,22 +52,6 @@ except OSError as e:
 ' "$1"
 }
 
-# pyrun PATH VALUE: one write(2) of VALUE to run; "ok" or the errno.
-pyrun() {
-	python3 -c '
-import errno, os, sys
-try:
-    fd = os.open(sys.argv[1], os.O_WRONLY)
-    try:
-        os.write(fd, sys.argv[2].encode())
-    finally:
-        os.close(fd)
-    print("ok")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1" "$2"
-}
-
 # run_prog NAME [VALUE]: `echo 1 > run` (or VALUE), guarded.
 run_prog() { ttfs_guard 60 pyrun "$P/$1/run" "${2:-1}"; }
 
