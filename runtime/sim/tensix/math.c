@@ -117,7 +117,21 @@ int tx_math_eltwise(struct sim_tensix *tx)
 
 /* d += b x a, 32x32 row-major each: two rows of d at a time, held in
  * eight vector accumulators that stay in registers. */
-__attribute__((target_clones("avx2", "default")))
+/* An AVX2 clone is picked by an ifunc resolver that runs during
+ * relocation, before ThreadSanitizer's runtime is up; TSan instruments the
+ * resolver and it crashes, so a TSan build keeps only the default body. */
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MATMUL_NO_CLONES
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(MATMUL_NO_CLONES)
+#define MATMUL_CLONES
+#else
+#define MATMUL_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
+MATMUL_CLONES
 static void matmul_acc(float *d, const float *b, const float *a)
 {
 	for (unsigned i = 0; i < N; i += 2) {
