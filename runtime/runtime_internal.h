@@ -13,6 +13,9 @@
 #include <stdarg.h>
 
 int ttrt_dram_harvested_physical(void);
+/* The disabled physical DRAM bank of the chip this process drives (one
+ * per process: a card's harvesting, read by the kmd backend at open). */
+int ttrt_topology_set_dram_harvested(int physical);
 int ttrt_worker_column_noc0(int logical_x);
 /* Translated NOC coordinates of a logical DRAM bank as kernels address it. */
 struct ttrt_xy ttrt_dram_translated_xy(int logical_bank, int noc);

@@ -11,12 +11,16 @@
 #include "ttrt.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 
 static const uint8_t worker_cols[TTRT_TENSIX_GRID_X] = { 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14 };
 #define WORKER_ROW0 2
 
 #define NUM_PHYS_DRAM_BANKS 8
-#define HARVESTED_DRAM_BANK 7
+/* Physical bank 7 in the simulator; on a card, the one its ARC telemetry
+ * reports disabled (ttrt_topology_set_dram_harvested, kmd backend open). */
+static _Atomic int harvested_dram_bank = 7;
+#define HARVESTED_DRAM_BANK atomic_load_explicit(&harvested_dram_bank, memory_order_relaxed)
 /* NOC0 endpoints of each physical DRAM bank; all three alias the same memory. */
 static const struct ttrt_xy dram_endpoints[NUM_PHYS_DRAM_BANKS][3] = {
 	{ { 0, 0 }, { 0, 1 }, { 0, 11 } },
@@ -180,6 +184,14 @@ const char *ttrt_tile_kind_name(enum ttrt_tile_kind kind)
 int ttrt_dram_harvested_physical(void)
 {
 	return HARVESTED_DRAM_BANK;
+}
+
+int ttrt_topology_set_dram_harvested(int physical)
+{
+	if (physical < 0 || physical >= NUM_PHYS_DRAM_BANKS)
+		return -EINVAL;
+	atomic_store_explicit(&harvested_dram_bank, physical, memory_order_relaxed);
+	return 0;
 }
 
 int ttrt_worker_column_noc0(int logical_x)

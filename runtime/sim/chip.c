@@ -48,18 +48,35 @@ static void unmap_all(struct sim_chip *chip)
 		munmap(chip->l1, l1_bytes());
 }
 
+static uint8_t *map_shared(const struct sim_chip_mem *mem)
+{
+	void *p = mmap(NULL, l1_bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE,
+		       mem->fd, (off_t)mem->l1_offset);
+	return p == MAP_FAILED ? NULL : p;
+}
+
 int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out)
+{
+	return sim_chip_create_in(dram_bank_size, NULL, out);
+}
+
+int sim_chip_create_in(uint64_t dram_bank_size, const struct sim_chip_mem *mem,
+		       struct sim_chip **out)
 {
 	struct sim_chip *chip = calloc(1, sizeof(*chip));
 	int rc = -ENOMEM, i = 0;
 
 	if (!chip)
 		return -ENOMEM;
-	chip->l1 = reserve_sparse(l1_bytes());
+	chip->l1 = mem ? map_shared(mem) : reserve_sparse(l1_bytes());
 	chip->local_mem = reserve_sparse(local_bytes());
 	if (!chip->l1 || !chip->local_mem)
 		goto fail_maps;
-	rc = sim_dram_init(&chip->dram, TTRT_NUM_DRAM_BANKS, dram_bank_size);
+	if (mem)
+		rc = sim_dram_init_shared(&chip->dram, TTRT_NUM_DRAM_BANKS, dram_bank_size,
+					  mem->fd, mem->dram_offset);
+	else
+		rc = sim_dram_init(&chip->dram, TTRT_NUM_DRAM_BANKS, dram_bank_size);
 	if (rc)
 		goto fail_maps;
 	for (i = 0; i < TTRT_NUM_TENSIX; i++) {

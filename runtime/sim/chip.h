@@ -28,6 +28,18 @@ struct sim_chip {
 };
 
 int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out);
+
+/* Where a chip's L1 and DRAM live when someone else must map them too (the
+ * simulated tt-kmd of the tests maps TLB windows onto them): a file, with
+ * all L1s (TTRT_NUM_TENSIX * TTRT_L1_SIZE bytes, core index order) at
+ * l1_offset and the DRAM banks in shared mode (dram.h) at dram_offset. */
+struct sim_chip_mem {
+	int fd;
+	uint64_t l1_offset, dram_offset;
+};
+/* sim_chip_create with memory in mem's file (NULL: anonymous memory). */
+int sim_chip_create_in(uint64_t dram_bank_size, const struct sim_chip_mem *mem,
+		       struct sim_chip **out);
 void sim_chip_destroy(struct sim_chip *chip);
 uint64_t sim_chip_uptime_ms(const struct sim_chip *chip);
 size_t sim_core_local_bytes(void);

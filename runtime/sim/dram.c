@@ -112,9 +112,12 @@ size_t sim_dram_read_span(struct sim_dram *d, int bank, uint64_t addr, size_t le
 		*ptr = d->mem + off;
 		return span;
 	}
-	/* The bank's next granule is banks granules further on. */
-	while (span < len && !granule_written(d, g += (uint64_t)d->banks))
+	/* The bank's next granules, wherever the interleave puts them. */
+	for (uint64_t a = addr - addr % G + G; span < len; a += G) {
+		if (granule_written(d, granule_of(d, bank, a)))
+			break;
 		span += min_size(len - span, G);
+	}
 	/* Zero pieces at the host offset's place in the zero region, so that
 	 * a buffer's consecutive untouched pages, consecutive in host memory,
 	 * merge; a longer run starts at the region's start. */
@@ -211,7 +214,7 @@ static int zero_granule(struct sim_dram *d, uint64_t g)
 						__ATOMIC_ACQUIRE))
 			break;
 	}
-	if (give_back && madvise(page, SIM_DRAM_PAGE, MADV_DONTNEED))
+	if (give_back && madvise(page, SIM_DRAM_PAGE, d->give_back))
 		rc = -errno;
 	if (!give_back || rc)
 		simmem_zero(d->mem + g * G, G);
@@ -278,17 +281,24 @@ static uint8_t *make_zeros(void)
 	return z;
 }
 
-int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
+static uint64_t bytes_for(int banks, uint64_t bank_size, uint64_t row)
 {
-	uint64_t rows = (bank_size + G - 1) / G;
-	uint64_t bytes = rows * (uint64_t)banks * G;
-	uint64_t pages = (bytes + SIM_DRAM_PAGE - 1) / SIM_DRAM_PAGE;
+	uint64_t rows = (bank_size + row - 1) / row;
+	uint64_t bytes = rows * (uint64_t)banks * row;
 
-	memset(d, 0, sizeof(*d));
-	d->banks = banks;
-	d->bank_size = bank_size;
-	d->bytes = pages * SIM_DRAM_PAGE;
-	d->mem = map_anonymous(d->bytes, MAP_NORESERVE);
+	return (bytes + SIM_DRAM_PAGE - 1) / SIM_DRAM_PAGE * SIM_DRAM_PAGE;
+}
+
+uint64_t sim_dram_shared_bytes(int banks, uint64_t bank_size)
+{
+	return bytes_for(banks, bank_size, SIM_DRAM_SHARED_ROW);
+}
+
+/* The bitmap and the zero region, once mem is mapped. */
+static int init_rest(struct sim_dram *d)
+{
+	uint64_t pages = d->bytes / SIM_DRAM_PAGE;
+
 	/* calloc of this size is a fresh mapping: untouched words cost nothing. */
 	d->written = calloc((pages + PAGES_PER_WORD - 1) / PAGES_PER_WORD, sizeof(uint64_t));
 	d->zeros = make_zeros();
@@ -297,6 +307,35 @@ int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
 		return -ENOMEM;
 	}
 	return 0;
+}
+
+int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
+{
+	memset(d, 0, sizeof(*d));
+	d->banks = banks;
+	d->bank_size = bank_size;
+	d->row = G;
+	d->give_back = MADV_DONTNEED;
+	d->bytes = bytes_for(banks, bank_size, G);
+	d->mem = map_anonymous(d->bytes, MAP_NORESERVE);
+	return init_rest(d);
+}
+
+int sim_dram_init_shared(struct sim_dram *d, int banks, uint64_t bank_size, int fd,
+			 uint64_t offset)
+{
+	void *p;
+
+	memset(d, 0, sizeof(*d));
+	d->banks = banks;
+	d->bank_size = bank_size;
+	d->row = SIM_DRAM_SHARED_ROW;
+	d->give_back = MADV_REMOVE;   /* punch the hole: the file keeps shared pages */
+	d->bytes = sim_dram_shared_bytes(banks, bank_size);
+	p = mmap(NULL, d->bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd,
+		 (off_t)offset);
+	d->mem = p == MAP_FAILED ? NULL : p;
+	return init_rest(d);
 }
 
 void sim_dram_destroy(struct sim_dram *d)

@@ -22,6 +22,14 @@
  * pointers into one small read-only zero region) without touching the
  * mapping.
  *
+ * Shared mode (sim_dram_init_shared, for the simulated tt-kmd of the
+ * tests): the banks live in a memfd the test double maps TLB windows onto,
+ * interleaved by SIM_DRAM_SHARED_ROW (2 MiB, a TLB window) instead of a
+ * granule, so every window of a bank is one contiguous range of the file.
+ * The bitmap still counts 2 KiB granules; giving a page back punches a
+ * hole in the file (MADV_REMOVE), since dropping a shared page would not
+ * zero it.
+ *
  * Invariant: a granule whose bit is clear reads as zeros in the mapping.
  * Every write path sets the bits of the granules it covers before it
  * writes; only sim_dram_zero() clears bits. A host page holds two
@@ -41,10 +49,14 @@
 #define SIM_DRAM_GRANULE 2048u
 /* The zero region: the longest zero piece one read can get. */
 #define SIM_DRAM_ZEROS_SIZE (1u << 20)
+#define SIM_DRAM_SHARED_ROW (2u << 20)
 
 struct sim_dram {
 	uint8_t *mem;               /* rows * banks granules, MAP_NORESERVE */
 	uint64_t bank_size;
+	uint64_t row;               /* interleave unit: SIM_DRAM_GRANULE, or
+				     * SIM_DRAM_SHARED_ROW in shared mode */
+	int give_back;              /* madvise advice that zeros a page */
 	uint64_t bytes;             /* of mem */
 	int banks;
 	/* Four bits per host page: its two granules' written bits, and the
@@ -54,6 +66,11 @@ struct sim_dram {
 };
 
 int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size);
+/* The banks in fd from offset on (shared mode, above); the file must be
+ * at least sim_dram_shared_bytes() long from there. */
+int sim_dram_init_shared(struct sim_dram *d, int banks, uint64_t bank_size, int fd,
+			 uint64_t offset);
+uint64_t sim_dram_shared_bytes(int banks, uint64_t bank_size);
 void sim_dram_destroy(struct sim_dram *d);
 
 /* The callers check ranges: [addr, addr + len) lies within the bank. */
@@ -61,8 +78,8 @@ void sim_dram_destroy(struct sim_dram *d);
 /* Offset in mem of a bank address. */
 static inline uint64_t sim_dram_offset(const struct sim_dram *d, int bank, uint64_t addr)
 {
-	return addr / SIM_DRAM_GRANULE * ((uint64_t)d->banks * SIM_DRAM_GRANULE) +
-	       (uint64_t)bank * SIM_DRAM_GRANULE + addr % SIM_DRAM_GRANULE;
+	return addr / d->row * ((uint64_t)d->banks * d->row) + (uint64_t)bank * d->row +
+	       addr % d->row;
 }
 
 /* The first piece of [addr, addr + len) for writing, up to the granule's

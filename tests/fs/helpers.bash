@@ -135,6 +135,16 @@ ttfs_guard() {
 # Seconds a whole suite may keep one mount before the watchdog aborts it.
 export TTFS_WATCHDOG_SECONDS=${TTFS_WATCHDOG_SECONDS:-480}
 
+# Kmd mode (TTFS_TEST_KMD=1, set by the fs_*_kmd ctest entries): TTFS_BIN
+# is ttfs-fakekmd, the daemon with the simulated tt-kmd of tests/kmd_fake,
+# and every mount names the device, so the suites run unchanged over the
+# real kmd backend. TTFS_FAKE_KMD passes faults and options to the fake.
+ttfs_backend_args() {
+	if [ "${TTFS_TEST_KMD:-0}" = 1 ]; then
+		echo "-o device=/dev/tenstorrent/0"
+	fi
+}
+
 # ttfs_start DIR MOUNTPOINT [ttfs args...]: start a daemon in the background.
 # Its pid goes to DIR/pid, its stderr to DIR/daemon.log. Returns 0 once
 # MOUNTPOINT is mounted, 1 if the daemon exited or it took over 10 s.
@@ -145,7 +155,8 @@ ttfs_start() {
 	# A background job of a script starts with SIGINT ignored; give the
 	# daemon the default dispositions a terminal user's daemon has.
 	env --default-signal=INT,QUIT,TERM,HUP \
-		"$TTFS_BIN" -f "$@" "$mnt" 3>&- >"$dir/daemon.out" 2>"$dir/daemon.log" &
+		"$TTFS_BIN" -f $(ttfs_backend_args) "$@" "$mnt" 3>&- >"$dir/daemon.out" \
+		2>"$dir/daemon.log" &
 	pid=$!
 	echo "$pid" >"$dir/pid"
 	for _ in $(seq 100); do
