@@ -138,6 +138,7 @@ void fake_kmd_reset_faults(void)
 	fake.api_version = KMD_API_VERSION;
 	fake.open_errno = fake.mmap_errno = fake.lock_held = 0;
 	fake.ones_x = fake.ones_y = -1;
+	fake.harvest_dram = 7;
 	fake.nfails = 0;
 	fake.stats.configures = 0;
 	fake.stats.power_calls = 0;
@@ -258,6 +259,10 @@ int fake_kmd_configure(const char *spec)
 		if (rc)
 			fprintf(stderr, "fake tt-kmd: bad option '%s'\n", shown);
 	}
+	/* A fault set while windows are live shows at once (ones=). */
+	for (int w = 0; w < FAKE_NUM_WINDOWS && rc == 0 && fake.chip; w++)
+		if (fake.win[w].allocated)
+			rc = fake_remap_window(&fake.win[w]);
 	pthread_mutex_unlock(&fake.lock);
 	free(copy);
 	return rc;
