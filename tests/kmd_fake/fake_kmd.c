@@ -237,6 +237,10 @@ static int parse_item(char *item)
 		fake.dram_bank_size = size;
 		return 0;
 	}
+	if (strcmp(item, "control") == 0) {
+		snprintf(fake.control, sizeof(fake.control), "%s", v);
+		return 0;
+	}
 	if (strcmp(item, "lock_dir") == 0) {
 		snprintf(fake.lock_dir, sizeof(fake.lock_dir), "%s", v);
 		table.lock_dir = fake.lock_dir;
@@ -266,4 +270,25 @@ int fake_kmd_configure(const char *spec)
 	pthread_mutex_unlock(&fake.lock);
 	free(copy);
 	return rc;
+}
+
+void fake_poll_control(void)
+{
+	char path[sizeof(fake.control)], spec[512];
+	ssize_t n;
+	int fd;
+
+	pthread_mutex_lock(&fake.lock);
+	snprintf(path, sizeof(path), "%s", fake.control);
+	pthread_mutex_unlock(&fake.lock);
+	if (!path[0] || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	n = read(fd, spec, sizeof(spec) - 1);
+	close(fd);
+	unlink(path);
+	if (n <= 0)
+		return;
+	spec[n] = '\0';
+	spec[strcspn(spec, "\n")] = '\0';
+	(void)fake_kmd_configure(spec);
 }

@@ -28,6 +28,11 @@
  *   ones=X-Y            NOC0 tile X-Y reads all ones (a hung NOC endpoint)
  *   harvest_dram=B      physical DRAM bank B is the harvested one (default 7)
  *   dram_size=SIZE      bytes per DRAM bank of the simulated chip (default 4G)
+ *   control=PATH        a file the fake looks for at every ioctl and every
+ *                       write barrier: its options are applied, then it is
+ *                       removed, so a test can inject a fault into a
+ *                       daemon that is already mounted (write it elsewhere
+ *                       and mv it into place)
  */
 #ifndef TTFS_FAKE_KMD_H
 #define TTFS_FAKE_KMD_H

@@ -66,6 +66,7 @@ struct fake_kmd {
 	struct fake_fail fails[FAKE_MAX_FAILS];
 	int nfails;
 	char lock_dir[256];
+	char control[256];            /* a file of options to apply later */
 
 	struct fake_kmd_stats stats;
 };
@@ -89,5 +90,7 @@ void fake_write_barrier(volatile void *p, size_t len);
 int fake_ioctl(int fd, unsigned long request, void *arg);
 /* fake_kmd.c */
 int fake_is_device_fd(int fd);   /* lock held */
+/* Apply and remove the control file if it is there (lock not held). */
+void fake_poll_control(void);
 
 #endif

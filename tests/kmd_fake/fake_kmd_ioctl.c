@@ -181,6 +181,7 @@ int fake_ioctl(int fd, unsigned long request, void *arg)
 {
 	int rc;
 
+	fake_poll_control();
 	pthread_mutex_lock(&fake.lock);
 	if (!fake_is_device_fd(fd)) {
 		pthread_mutex_unlock(&fake.lock);

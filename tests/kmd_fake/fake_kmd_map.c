@@ -314,6 +314,7 @@ void fake_write_barrier(volatile void *p, size_t len)
 
 	(void)len;
 	atomic_thread_fence(memory_order_seq_cst);
+	fake_poll_control();
 	pthread_mutex_lock(&fake.lock);
 	struct fake_window *w = window_at(p, &addr);
 	if (w && (int)w->cfg.x_end == fake.ones_x && (int)w->cfg.y_end == fake.ones_y)
