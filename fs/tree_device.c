@@ -100,9 +100,12 @@ static int device_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void
 	return 0;
 }
 
-/* `echo 1 > reset`. Anything else is refused, so a stray write cannot reset.
- * Bounded by timeout_ms (ETIMEDOUT); the writer's Ctrl-C ends it with EINTR,
- * the chip down until the next reset. */
+/* `echo 1 > reset`: stop everything, reload the firmware. `echo asic-reset >
+ * reset`: first reset the whole chip through the driver (a card only;
+ * EOPNOTSUPP on the simulator) - a separate word, so that no stray write
+ * of 1 can wipe a card. Anything else is refused. Bounded by timeout_ms
+ * (ETIMEDOUT); the writer's Ctrl-C ends it with EINTR, the chip down until
+ * the next reset. */
 static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, size_t size, off_t off)
 {
 	struct fs_interrupt intr;
@@ -111,10 +114,14 @@ static ssize_t reset_write(struct fs *fs, struct handle *h, const char *buf, siz
 
 	(void)h;
 	(void)off;
-	if (file_policy_attr_value(buf, size, value) || strcmp(value, "1") != 0)
+	if (file_policy_attr_value(buf, size, value) ||
+	    (strcmp(value, "1") != 0 && strcmp(value, "asic-reset") != 0))
 		return -EINVAL;
 	fs_interrupt_begin(&intr);
-	rc = ttrt_device_reset(fs->dev, &intr.wait, err, sizeof(err));
+	if (strcmp(value, "1") == 0)
+		rc = ttrt_device_reset(fs->dev, &intr.wait, err, sizeof(err));
+	else
+		rc = ttrt_device_reset_chip(fs->dev, &intr.wait, err, sizeof(err));
 	fs_interrupt_end(&intr);
 	if (rc)
 		ttfs_log("device/reset: %s", err);

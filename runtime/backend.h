@@ -46,6 +46,11 @@ struct ttrt_backend_ops {
 	int (*local_read)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc, uint32_t addr,
 			  void *buf, size_t len);
 	void (*close)(struct ttrt_backend *be);
+	/* Reset the whole chip (a card: tt-kmd RESET_DEVICE, ASIC reset) and
+	 * come back ready for the firmware upload; everything on the chip is
+	 * lost. The caller holds the chip exclusive. NULL: no such reset (the
+	 * simulator). 0 or -errno with err set. */
+	int (*chip_reset)(struct ttrt_backend *be, uint32_t timeout_ms, char *err, size_t errlen);
 };
 
 struct ttrt_backend {

@@ -180,6 +180,38 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	return rc;
 }
 
+int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait, char *err,
+			   size_t errlen)
+{
+	const struct ttrt_backend_ops *ops = dev->backend->ops;
+	struct ttrt_op op;
+	int rc;
+
+	if (!ops->chip_reset) {
+		ttrt_set_err(err, errlen, "the %s backend has no ASIC to reset; "
+			     "`echo 1 > device/reset` reloads the firmware", dev->backend_desc);
+		return -EOPNOTSUPP;
+	}
+	ttrt_op_start(&op, dev, 0, wait);
+	ttrt_programs_stop_all(dev);
+	rc = ttrt_chip_lock(dev, 1, &op);
+	if (rc) {
+		ttrt_set_err(err, errlen, "%s", rc == -EINTR ? "interrupted while waiting for the chip"
+							     : "the chip stayed busy (a launch holds it)");
+		return rc;
+	}
+	/* The ASIC reset has its own bound (the driver's seconds); the
+	 * firmware upload after it gets a fresh deadline. */
+	rc = ops->chip_reset(dev->backend, dev->cfg.timeout_ms, err, errlen);
+	if (rc == 0) {
+		ttrt_op_start(&op, dev, 0, wait);
+		rc = ttrt_device_boot(dev, &op, err, errlen);
+	}
+	dev->chip_ready = rc == 0;
+	ttrt_chip_unlock(dev);
+	return rc;
+}
+
 int ttrt_chip_lock_launch(struct ttrt_device *dev, const struct ttrt_op *op)
 {
 	int rc = ttrt_chip_lock(dev, 0, op);

@@ -41,6 +41,7 @@ static const struct ttrt_backend_ops kmd_ops = {
 	.risc_detail = NULL,
 	.local_read = NULL,
 	.close = kmd_close,
+	.chip_reset = kmd_chip_reset,
 };
 
 static int open_device(struct kmd_backend *kb, char *err, size_t errlen)

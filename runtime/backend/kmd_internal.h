@@ -43,7 +43,7 @@ struct kmd_window {
 	pthread_mutex_t lock;   /* held from configure to the end of the copy */
 	uint32_t id;
 	volatile uint8_t *uc, *wc;
-	int allocated, configured;
+	int inited, allocated, configured;
 	struct kmd_target cur;
 };
 
@@ -78,6 +78,12 @@ int kmd_device_power(struct kmd_backend *kb, int busy, char *err, size_t errlen)
 /* kmd_window.c */
 int kmd_windows_open(struct kmd_backend *kb, char *err, size_t errlen);
 void kmd_windows_close(struct kmd_backend *kb);
+/* For a chip reset: hold every window's lock (no transfer runs), unmap
+ * and free them all, allocate them anew on the new fd, let go. */
+void kmd_windows_hold(struct kmd_backend *kb);
+void kmd_windows_unhold(struct kmd_backend *kb);
+void kmd_windows_drop(struct kmd_backend *kb);
+int kmd_windows_reopen(struct kmd_backend *kb, char *err, size_t errlen);
 /* The piece of [addr, addr + len) one window reaches: the window base
  * (addr rounded down to 2 MiB), the offset in the window and the length
  * up to the window's end. */
@@ -100,6 +106,9 @@ int kmd_telemetry(struct ttrt_backend *be, struct ttrt_telemetry *out);
 /* Reads the harvesting masks and sets the topology from them; refuses a
  * chip that is not a P100A as ttfs lays it out. */
 int kmd_topology_from_telemetry(struct kmd_backend *kb, char *err, size_t errlen);
+
+/* kmd_reset.c: RESET_DEVICE (backend op chip_reset). */
+int kmd_chip_reset(struct ttrt_backend *be, uint32_t timeout_ms, char *err, size_t errlen);
 
 /* kmd_lock.c: one owner per chip. */
 int kmd_chip_lock(struct kmd_backend *kb, char *err, size_t errlen);

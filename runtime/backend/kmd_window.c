@@ -71,6 +71,7 @@ int kmd_windows_open(struct kmd_backend *kb, char *err, size_t errlen)
 
 		if (rc)
 			return -rc;
+		w->inited = 1;
 		rc = open_window(kb, w, err, errlen);
 		if (rc)
 			return rc;   /* kmd_windows_close undoes what was done */
@@ -78,24 +79,60 @@ int kmd_windows_open(struct kmd_backend *kb, char *err, size_t errlen)
 	return 0;
 }
 
+/* Unmap and free one window, keeping its lock. */
+static void drop_window(struct kmd_backend *kb, struct kmd_window *w)
+{
+	struct kmd_free_tlb f = { .in = { .id = w->id } };
+
+	if (w->uc)
+		kb->sys->munmap((void *)w->uc, KMD_TLB_2M);
+	if (w->wc)
+		kb->sys->munmap((void *)w->wc, KMD_TLB_2M);
+	/* Closing the fd frees the window anyway: a failure here loses
+	 * nothing, so it is not worth a message nobody can act on. */
+	if (w->allocated)
+		(void)kb->sys->ioctl(kb->fd, KMD_FREE_TLB, &f);
+	w->uc = w->wc = NULL;
+	w->allocated = w->configured = 0;
+}
+
 void kmd_windows_close(struct kmd_backend *kb)
 {
 	for (int i = 0; i < KMD_NUM_WINDOWS; i++) {
 		struct kmd_window *w = &kb->win[i];
-		struct kmd_free_tlb f = { .in = { .id = w->id } };
-
-		if (w->uc)
-			kb->sys->munmap((void *)w->uc, KMD_TLB_2M);
-		if (w->wc)
-			kb->sys->munmap((void *)w->wc, KMD_TLB_2M);
-		/* Closing the fd frees the window anyway: a failure here loses
-		 * nothing, so it is not worth a message nobody can act on. */
-		if (w->allocated)
-			(void)kb->sys->ioctl(kb->fd, KMD_FREE_TLB, &f);
-		if (w->allocated || w->uc)
+		drop_window(kb, w);
+		if (w->inited)
 			pthread_mutex_destroy(&w->lock);
 		memset(w, 0, sizeof(*w));
 	}
+}
+
+void kmd_windows_hold(struct kmd_backend *kb)
+{
+	for (int i = 0; i < KMD_NUM_WINDOWS; i++)
+		pthread_mutex_lock(&kb->win[i].lock);
+}
+
+void kmd_windows_unhold(struct kmd_backend *kb)
+{
+	for (int i = KMD_NUM_WINDOWS - 1; i >= 0; i--)
+		pthread_mutex_unlock(&kb->win[i].lock);
+}
+
+void kmd_windows_drop(struct kmd_backend *kb)
+{
+	for (int i = 0; i < KMD_NUM_WINDOWS; i++)
+		drop_window(kb, &kb->win[i]);
+}
+
+int kmd_windows_reopen(struct kmd_backend *kb, char *err, size_t errlen)
+{
+	for (int i = 0; i < KMD_NUM_WINDOWS; i++) {
+		int rc = open_window(kb, &kb->win[i], err, errlen);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 static unsigned window_index(const struct kmd_target *t)

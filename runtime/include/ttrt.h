@@ -146,6 +146,11 @@ struct ttrt_wait {
  * fails leaves the chip down (launches get -EIO) until one succeeds. */
 int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, char *err,
 		      size_t errlen);
+/* ttrt_device_reset after an ASIC reset of the whole chip through the
+ * driver (a card: tt-kmd RESET_DEVICE, which takes seconds and loses all
+ * device memory). -EOPNOTSUPP where there is no ASIC (the simulator). */
+int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait, char *err,
+			   size_t errlen);
 
 /* "sim", or "kmd /dev/tenstorrent/0". */
 const char *ttrt_device_backend(const struct ttrt_device *dev);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# The kmd backend under faults of the simulated tt-kmd (tests/kmd_fake,
+# The kmd backend's whole-chip reset, and under faults of the simulated tt-kmd (tests/kmd_fake,
 # options in TTFS_FAKE_KMD): a fault while mounting refuses the mount with
 # a message naming the device and the cause; a fault while mounted fails
 # the one request it hits, and everything else goes on working, up to a
@@ -92,5 +92,25 @@ inject() {
 	run -0 pyio pwrite "$MNT/cores/0,0/l1" 0x40000 5a5a
 	run -0 pyio pread "$MNT/cores/1,0/l1" 0x40000 4
 	assert_output --regexp '^ok [0-9a-f]{8}$'
+	ttfs_stop "$BATS_TEST_TMPDIR" "$MNT"
+}
+
+@test "echo asic-reset > device/reset: RESET_DEVICE, a fresh chip with firmware, the mount works on" {
+	export MNT="$BATS_TEST_TMPDIR/mnt"
+	ttfs_start "$BATS_TEST_TMPDIR" "$MNT" -o device=$DEV
+	run -0 pyio pwrite "$MNT/cores/3,3/l1" 0x50000 12345678
+	run -0 pyio pwrite "$MNT/dram/2" 4096 abcdef
+	boot=$(dd if="$MNT/cores/3,3/l1" bs=64 count=1 status=none | od -An -tx1)
+	run -0 bash -c 'echo asic-reset >"$1"' _ "$MNT/device/reset"
+	# The ASIC reset lost what was in memory; the firmware is back.
+	run -0 pyio pread "$MNT/cores/3,3/l1" 0x50000 4
+	assert_output "ok 00000000"
+	run -0 pyio pread "$MNT/dram/2" 4096 3
+	assert_output "ok 000000"
+	assert_equal "$(dd if="$MNT/cores/3,3/l1" bs=64 count=1 status=none | od -An -tx1)" "$boot"
+	run -0 pyio pwrite "$MNT/cores/3,3/l1" 0x50000 cafe
+	run -0 pyio pread "$MNT/cores/3,3/l1" 0x50000 2
+	assert_output "ok cafe"
+	grep "aiclk 1350" "$MNT/device/telemetry"
 	ttfs_stop "$BATS_TEST_TMPDIR" "$MNT"
 }

@@ -34,6 +34,14 @@ int fake_is_device_fd(int fd)
 	return 0;
 }
 
+int fake_is_stale_fd(int fd)
+{
+	for (int i = 0; i < fake.nfds; i++)
+		if (fake.fds[i] == fd)
+			return fake.stale[i];
+	return 0;
+}
+
 static int open_device(void)
 {
 	int fd, rc;
@@ -51,6 +59,7 @@ static int open_device(void)
 	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	fake.stale[fake.nfds] = 0;
 	fake.fds[fake.nfds++] = fd;
 	return fd;
 }
@@ -78,7 +87,9 @@ static int fake_close(int fd)
 	for (int i = 0; i < fake.nfds; i++) {
 		if (fake.fds[i] != fd)
 			continue;
-		fake.fds[i] = fake.fds[--fake.nfds];
+		fake.nfds--;
+		fake.fds[i] = fake.fds[fake.nfds];
+		fake.stale[i] = fake.stale[fake.nfds];
 		for (int w = 0; w < FAKE_NUM_WINDOWS; w++)
 			if (fake.win[w].allocated && fake.win[w].owner_fd == fd) {
 				memset(&fake.win[w], 0, sizeof(fake.win[w]));

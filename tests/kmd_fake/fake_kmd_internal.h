@@ -50,6 +50,7 @@ struct fake_fail {
 struct fake_kmd {
 	pthread_mutex_t lock;
 	int fds[FAKE_MAX_FDS];
+	int stale[FAKE_MAX_FDS];       /* opened before an ASIC reset: ENODEV */
 	int nfds;
 	int memfd;
 	uint64_t file_bytes;
@@ -69,6 +70,7 @@ struct fake_kmd {
 	char control[256];            /* a file of options to apply later */
 
 	struct fake_kmd_stats stats;
+	uint64_t asic_resets;
 };
 
 extern struct fake_kmd fake;
@@ -90,6 +92,7 @@ void fake_write_barrier(volatile void *p, size_t len);
 int fake_ioctl(int fd, unsigned long request, void *arg);
 /* fake_kmd.c */
 int fake_is_device_fd(int fd);   /* lock held */
+int fake_is_stale_fd(int fd);    /* lock held */
 /* Apply and remove the control file if it is there (lock not held). */
 void fake_poll_control(void);
 

@@ -133,8 +133,26 @@ static int set_power_state(struct kmd_set_power_state *a)
 	return 0;
 }
 
+/* ASIC_RESET: a fresh chip (all memory lost, cores in reset), and every
+ * fd open now answers ENODEV from here on, as tt-kmd's reset generation
+ * check does. POST_RESET on a new fd: nothing left to do. */
 static int reset_device(struct kmd_reset_device *a)
 {
+	if (a->in.flags == KMD_RESET_ASIC) {
+		for (int i = 0; i < fake.nfds; i++)
+			fake.stale[i] = 1;
+		for (int w = 0; w < FAKE_NUM_WINDOWS; w++)
+			if (fake.win[w].allocated) {
+				memset(&fake.win[w], 0, sizeof(fake.win[w]));
+				fake.stats.windows_allocated--;
+			}
+		fake_chip_down();
+		if (fake_chip_up() != 0)
+			return -EIO;
+		fake.asic_resets++;
+	} else if (a->in.flags > KMD_RESET_POST) {
+		return -EINVAL;
+	}
 	a->out.output_size_bytes = sizeof(a->out);
 	a->out.result = 0;
 	return 0;
@@ -164,6 +182,8 @@ static int dispatch(int fd, unsigned long request, void *arg)
 
 	if (rc)
 		return rc;
+	if (fake_is_stale_fd(fd))
+		return -ENODEV;
 	switch (request) {
 	case KMD_GET_DEVICE_INFO: return device_info(arg);
 	case KMD_GET_DRIVER_INFO: return driver_info(arg);
