@@ -10,15 +10,23 @@ load helpers
 
 DEV=/dev/tenstorrent/0
 
-# refused SPEC: mounting with these faults must fail; prints the log.
+# refused SPEC: mounting with these faults must fail, the daemon exiting
+# nonzero; prints its log.
 refused() {
-	local dir="$BATS_TEST_TMPDIR/r"
+	local dir="$BATS_TEST_TMPDIR/r" pid status=0
+	rm -rf "$dir"
 	mkdir -p "$dir"
-	run ! env TTFS_FAKE_KMD="$1" bash -c "$(declare -f ttfs_start ttfs_fusectl ttfs_watchdog_start); \
-		TTFS_BIN='$TTFS_BIN' ttfs_start '$dir' '$dir/mnt' -o device=$DEV"
-	! mountpoint -q "$dir/mnt"
-	# The daemon is gone: nothing left mounted, a status that says so.
-	wait "$(cat "$dir/pid")" 2>/dev/null && fail "the daemon exited 0 after refusing"
+	if TTFS_FAKE_KMD="$1" ttfs_start "$dir" "$dir/mnt" -o device=$DEV 2>/dev/null; then
+		ttfs_stop "$dir" "$dir/mnt"
+		echo "mounted despite $1"
+		return 1
+	fi
+	pid=$(cat "$dir/pid")
+	wait "$pid" || status=$?
+	if [ "$status" = 0 ]; then
+		echo "the daemon exited 0 after refusing ($1)"
+		return 1
+	fi
 	cat "$dir/daemon.log"
 }
 

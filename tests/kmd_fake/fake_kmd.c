@@ -42,6 +42,10 @@ int fake_is_stale_fd(int fd)
 	return 0;
 }
 
+/* Whether this process opened the device: the one that cleans up after
+ * it (a daemon forks into the background before it opens anything). */
+static int opened_here;
+
 static int open_device(void)
 {
 	int fd, rc;
@@ -59,6 +63,7 @@ static int open_device(void)
 	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	opened_here = 1;
 	fake.stale[fake.nfds] = 0;
 	fake.fds[fake.nfds++] = fd;
 	return fd;
@@ -125,21 +130,41 @@ static struct ttrt_kmd_sys table = {
 	.lock_dir = NULL,
 };
 
+static char own_lock_dir[64];
+
+/* The lock file the backend makes for the fake's chip (01:00.0), and the
+ * directory, once the process ends. */
+static void remove_own_lock_dir(void)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/ttfs-chip-0000:01:00.0.lock", own_lock_dir);
+	if (opened_here)
+		unlink(path);
+	rmdir(own_lock_dir);   /* only if empty: a child may use it still */
+}
+
 /* A directory of this process's own: no two test processes share a chip
  * lock unless a test names one directory for both (lock_dir=). */
 static const char *lock_dir(void)
 {
-	if (!fake.lock_dir[0]) {
-		snprintf(fake.lock_dir, sizeof(fake.lock_dir), "/tmp/fake-tt-kmd.XXXXXX");
-		if (!mkdtemp(fake.lock_dir))
-			snprintf(fake.lock_dir, sizeof(fake.lock_dir), "/tmp");
+	if (fake.lock_dir[0])
+		return fake.lock_dir;
+	if (!own_lock_dir[0]) {
+		snprintf(own_lock_dir, sizeof(own_lock_dir), "/tmp/fake-tt-kmd.XXXXXX");
+		if (!mkdtemp(own_lock_dir))
+			snprintf(own_lock_dir, sizeof(own_lock_dir), "/tmp");
+		else
+			atexit(remove_own_lock_dir);
 	}
-	return fake.lock_dir;
+	return own_lock_dir;
 }
 
 void fake_kmd_install(void)
 {
+	pthread_mutex_lock(&fake.lock);
 	table.lock_dir = lock_dir();
+	pthread_mutex_unlock(&fake.lock);
 	ttrt_kmd_sys_install(&table);
 }
 
