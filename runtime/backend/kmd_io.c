@@ -226,12 +226,21 @@ static int memory(struct kmd_backend *kb, struct ttrt_xy noc0, uint64_t addr, ui
 	return 0;
 }
 
+/* Register space other than whole aligned words: nothing a card takes. */
+static int bad_register_access(struct ttrt_xy noc0, uint64_t addr, size_t len)
+{
+	return addr + len > KMD_REG_BASE && addr < 0x100000000ull &&
+	       ttrt_dram_bank_of_noc0(noc0) < 0 && !is_register(noc0, addr, len);
+}
+
 int kmd_read(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, void *buf, size_t len)
 {
 	struct kmd_backend *kb = to_kmd(be);
 
 	if (is_register(noc0, addr, len))
 		return registers(kb, noc0, addr, buf, len, 0);
+	if (bad_register_access(noc0, addr, len))
+		return -EINVAL;
 	return memory(kb, noc0, addr, buf, len, 0);
 }
 
@@ -243,6 +252,8 @@ int kmd_write(struct ttrt_backend *be, struct ttrt_xy noc0, uint64_t addr, const
 
 	if (is_register(noc0, addr, len))
 		return registers(kb, noc0, addr, p, len, 1);
+	if (bad_register_access(noc0, addr, len))
+		return -EINVAL;
 	return memory(kb, noc0, addr, p, len, 1);
 }
 

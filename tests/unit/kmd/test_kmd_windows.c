@@ -165,6 +165,10 @@ static void ordering_and_l1(void)
 	CHECK_EQ(atomic_load(&fake.chip->cores[ttrt_core_index(core)].soft_reset), v);
 	CHECK_EQ(be->ops->read(be, noc0, TT_RISCV_SOFT_RESET_0, &r, 4), 0);
 	CHECK_EQ(r, v);
+	/* Register space takes whole aligned words only. */
+	CHECK_EQ(be->ops->read(be, noc0, TT_RISCV_SOFT_RESET_0 + 1, &r, 4), -EINVAL);
+	CHECK_EQ(be->ops->write(be, noc0, TT_RISCV_SOFT_RESET_0, &v, 2), -EINVAL);
+	CHECK_EQ(be->ops->read(be, noc0, 0xFEFFFFFCull, &r, 8), -EINVAL);
 	/* And the last 4 bytes of a 4 GiB bank are memory, not a register. */
 	uint32_t w = 0xA5A5F00Du, back = 0;
 	CHECK_EQ(be->ops->write(be, ttrt_dram_bank_noc0(1), (4ull << 30) - 4, &w, 4), 0);
