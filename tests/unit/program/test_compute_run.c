@@ -468,44 +468,66 @@ static void test_matmul(struct ttrt_device *dev)
 
 /* ---- reduce ------------------------------------------------------------------------------------- */
 
+/* Tile t of x at row r, column k: small integers, so every partial sum is
+ * exact in any order; a row of tile 2 and a column of tile 3 are all
+ * negative, so a maximum of 0 would show. */
+static float reduce_input(unsigned t, unsigned r, unsigned k)
+{
+	if ((t == 2 && r == 5) || (t == 3 && k == 9))
+		return -1.0f - (float)((r + k) % 7);
+	return (float)((int)((r * 7 + k * 3 + t) % 9) - 4 + (int)(r % 3));
+}
+
+/* Pool (sum or max) of scaler * x over row `line` (by_row) or column `line` of tile t. */
+static float reduce_want(const uint16_t *tile, unsigned line, bool by_row, bool max, float scaler)
+{
+	float acc = max ? -INFINITY : 0;
+
+	for (unsigned j = 0; j < 32; j++) {
+		float v = bf16(tile[by_row ? tile_pos(line, j) : tile_pos(j, line)]) * scaler;
+
+		acc = max ? fmaxf(acc, v) : acc + v;
+	}
+	return acc;
+}
+
 static void test_reduce(struct ttrt_device *dev)
 {
-	static uint16_t x[2 * TILE_ELEMS], s[TILE_ELEMS], o[2 * TILE_ELEMS];
+	static uint16_t x[4 * TILE_ELEMS], s[TILE_ELEMS], o[4 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.2]\nformat = bfloat16\npages = 1\n"
-		"[cb.16]\nformat = bfloat16\npages = 2\n";
-	struct io in[3] = { { x, 2048, 2 }, { 0 }, { s, 2048, 1 } };
-	struct io out[2] = { { o, 2048, 2 }, { 0 } };
-	struct cmp row = { .what = "reduce along rows" }, col = { .what = "reduce along columns" };
+		"[cb.0]\nformat = bfloat16\npages = 4\n[cb.2]\nformat = bfloat16\npages = 1\n"
+		"[cb.16]\nformat = bfloat16\npages = 4\n";
+	static const char *const names[4] = { "reduce SUM along rows", "reduce SUM along columns",
+					       "reduce MAX along rows", "reduce MAX along columns" };
+	struct io in[3] = { { x, 2048, 4 }, { 0 }, { s, 2048, 1 } };
+	struct io out[2] = { { o, 2048, 4 }, { 0 } };
 	const float scaler = 0.5f;
 
-	/* Small integers: every partial sum is exact, in any order. */
-	for (unsigned t = 0; t < 2; t++)
+	for (unsigned t = 0; t < 4; t++)
 		for (unsigned r = 0; r < 32; r++)
 			for (unsigned k = 0; k < 32; k++)
 				x[t * TILE_ELEMS + tile_pos(r, k)] =
-					(uint16_t)(f2u((float)((int)((r * 7 + k * 3 + t) % 9) - 4 +
-								(int)(r % 3))) >> 16);
+					(uint16_t)(f2u(reduce_input(t, r, k)) >> 16);
 	for (unsigned i = 0; i < TILE_ELEMS; i++)
 		s[i] = (uint16_t)(f2u(scaler) >> 16);
 	if (run(dev, "reduce", sections, "reduce.cpp", in, out))
 		return;
-	for (unsigned r = 0; r < 32; r++) {
-		for (unsigned k = 0; k < 32; k++) {
-			float want_row = 0, want_col = 0;
+	for (unsigned t = 0; t < 4; t++) {
+		const uint16_t *xt = &x[t * TILE_ELEMS], *ot = &o[t * TILE_ELEMS];
+		bool by_row = t % 2 == 0, max = t >= 2;
+		struct cmp c = { .what = names[t] };
 
-			if (k == 0)
-				for (unsigned j = 0; j < 32; j++)
-					want_row += bf16(x[tile_pos(r, j)]) * scaler;
-			if (r == 0)
-				for (unsigned j = 0; j < 32; j++)
-					want_col += bf16(x[TILE_ELEMS + tile_pos(j, k)]) * scaler;
-			cmp_one(&row, r * 32 + k, bf16(o[tile_pos(r, k)]), want_row, 0);
-			cmp_one(&col, r * 32 + k, bf16(o[TILE_ELEMS + tile_pos(r, k)]), want_col, 0);
-		}
+		/* The result is in column 0 (rows) or row 0 (columns); the rest
+		 * of the tile is zero. */
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++) {
+				bool in_result = by_row ? k == 0 : r == 0;
+				float want = in_result ? reduce_want(xt, by_row ? r : k, by_row, max, scaler) : 0;
+
+				cmp_one(&c, r * 32 + k, bf16(ot[tile_pos(r, k)]), want, 0);
+			}
+		cmp_done(&c);
 	}
-	cmp_done(&row);
-	cmp_done(&col);
 }
 
 /* ---- binop with scalar ----------------------------------------------------------------------------- */
@@ -755,47 +777,6 @@ static void test_split(struct ttrt_device *dev)
 	cmp_done(&c);
 }
 
-/* ---- reduce MAX ------------------------------------------------------------------------------------- */
-
-static void test_reduce_max(struct ttrt_device *dev)
-{
-	static uint16_t x[2 * TILE_ELEMS], s[TILE_ELEMS], o[2 * TILE_ELEMS];
-	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.2]\nformat = bfloat16\npages = 1\n"
-		"[cb.16]\nformat = bfloat16\npages = 2\n";
-	struct io in[3] = { { x, 2048, 2 }, { 0 }, { s, 2048, 1 } };
-	struct io out[2] = { { o, 2048, 2 }, { 0 } };
-	struct cmp row = { .what = "reduce MAX along rows" }, col = { .what = "reduce MAX along columns" };
-
-	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
-		x[i] = rnd_bf16(100.0f);
-	/* A row and a column that are all negative: the maximum is not 0. */
-	for (unsigned k = 0; k < 32; k++) {
-		x[tile_pos(5, k)] = (uint16_t)(f2u(-1.0f - (float)k) >> 16);
-		x[TILE_ELEMS + tile_pos(k, 9)] = (uint16_t)(f2u(-3.0f - (float)k) >> 16);
-	}
-	for (unsigned i = 0; i < TILE_ELEMS; i++)
-		s[i] = (uint16_t)(f2u(1.0f) >> 16);
-	if (run(dev, "reduce MAX", sections, "reduce_max.cpp", in, out))
-		return;
-	for (unsigned r = 0; r < 32; r++) {
-		float want_row = -INFINITY;
-
-		for (unsigned j = 0; j < 32; j++)
-			want_row = fmaxf(want_row, bf16(x[tile_pos(r, j)]));
-		cmp_one(&row, r, bf16(o[tile_pos(r, 0)]), want_row, 0);
-	}
-	for (unsigned k = 0; k < 32; k++) {
-		float want_col = -INFINITY;
-
-		for (unsigned j = 0; j < 32; j++)
-			want_col = fmaxf(want_col, bf16(x[TILE_ELEMS + tile_pos(j, k)]));
-		cmp_one(&col, k, bf16(o[TILE_ELEMS + tile_pos(0, k)]), want_col, 0);
-	}
-	cmp_done(&row);
-	cmp_done(&col);
-}
-
 /* ---- unary SFPU ops in float32 with an fp32 DST ------------------------------------------------------ */
 
 /* Float32 CBs and fp32_dest_acc_en: nothing is truncated to bf16, so each
@@ -900,7 +881,6 @@ int main(int argc, char **argv)
 	test_binary(dev, true);
 	test_matmul(dev);
 	test_reduce(dev);
-	test_reduce_max(dev);
 	test_scalar(dev);
 	test_unary(dev);
 	test_unary_fp32(dev);
