@@ -600,7 +600,8 @@ static void test_unary(struct ttrt_device *dev)
 {
 	static uint16_t x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 15\n[cb.16]\nformat = bfloat16\npages = 15\n";
+		"[cb.0]\nformat = bfloat16\npages = 15\n[cb.16]\nformat = bfloat16\npages = 15\n"
+		"[compute]\nargs = 0 15\n";
 	struct io in[3] = { { x, 2048, 15 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 2048, 15 }, { 0 } };
 
@@ -725,7 +726,7 @@ static void test_lanes(struct ttrt_device *dev)
 	static float x[TILE_ELEMS], o[TILE_ELEMS], want[TILE_ELEMS];
 	static const char sections[] =
 		"[cb.0]\nformat = float32\npages = 1\n[cb.16]\nformat = float32\npages = 1\n"
-		"[compute]\nfp32_dest_acc_en = true\n";
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
 	struct io in[3] = { { x, 4096, 1 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 4096, 1 }, { 0 } };
 	struct cmp c = { .what = "SFPU lane mapping" };
@@ -786,7 +787,7 @@ static void test_unary_fp32(struct ttrt_device *dev)
 	static float x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
 	static const char sections[] =
 		"[cb.0]\nformat = float32\npages = 15\n[cb.16]\nformat = float32\npages = 15\n"
-		"[compute]\nfp32_dest_acc_en = true\n";
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
 	struct io in[3] = { { x, 4096, 15 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 4096, 15 }, { 0 } };
 
@@ -831,7 +832,8 @@ static void test_vector_mode(struct ttrt_device *dev)
 {
 	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n";
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		"[compute]\nargs = 15 2\n";
 	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 2048, 2 }, { 0 } };
 	struct cmp r = { .what = "negative_tile, VectorMode::R" },
@@ -839,7 +841,7 @@ static void test_vector_mode(struct ttrt_device *dev)
 
 	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
 		x[i] = rnd_bf16(10.0f);
-	if (run(dev, "vector_mode", sections, "vector_mode.cpp", in, out))
+	if (run(dev, "vector_mode", sections, "sfpu.cpp", in, out))
 		return;
 	for (unsigned row = 0; row < 32; row++) {
 		for (unsigned col = 0; col < 32; col++) {
