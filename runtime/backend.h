@@ -45,6 +45,13 @@ struct ttrt_backend_ops {
 	 * debugger reads them. NULL: not readable (-ENOTSUP). */
 	int (*local_read)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc, uint32_t addr,
 			  void *buf, size_t len);
+	/* A count that moves when a core may have stopped running: finished,
+	 * faulted or began to wait on something outside itself. With it the
+	 * host sleeps in wait_change until the count moves past `seen` (or
+	 * timeout_ns passes) instead of polling the cores on a timer. NULL
+	 * (a card): the caller polls. */
+	uint64_t (*change_count)(struct ttrt_backend *be);
+	void (*wait_change)(struct ttrt_backend *be, uint64_t seen, uint64_t timeout_ns);
 	void (*close)(struct ttrt_backend *be);
 	/* Reset the whole chip (a card: tt-kmd RESET_DEVICE, ASIC reset) and
 	 * come back ready for the firmware upload; everything on the chip is

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/uio.h>
 
 static int open_backend(struct ttrt_device *dev, char *err, size_t errlen)
@@ -290,6 +291,25 @@ int ttrt_risc_local_read(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 	if (!dev->backend->ops->local_read)
 		return -ENOTSUP;
 	return dev->backend->ops->local_read(dev->backend, noc0, risc, addr, buf, len);
+}
+
+int ttrt_device_change_count(struct ttrt_device *dev, uint64_t *count)
+{
+	if (!dev->backend->ops->change_count)
+		return -ENOTSUP;
+	*count = dev->backend->ops->change_count(dev->backend);
+	return 0;
+}
+
+void ttrt_device_wait_change(struct ttrt_device *dev, uint64_t seen, uint64_t timeout_ns)
+{
+	struct timespec nap = { (time_t)(timeout_ns / 1000000000u),
+				(long)(timeout_ns % 1000000000u) };
+
+	if (dev->backend->ops->wait_change)
+		dev->backend->ops->wait_change(dev->backend, seen, timeout_ns);
+	else
+		nanosleep(&nap, NULL);
 }
 
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)

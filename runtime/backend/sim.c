@@ -251,6 +251,16 @@ static void sim_close(struct ttrt_backend *be)
 	free(sb);
 }
 
+static uint64_t sim_change_count(struct ttrt_backend *be)
+{
+	return sim_sched_quiet_count(&to_sim(be)->chip->sched);
+}
+
+static void sim_wait_change(struct ttrt_backend *be, uint64_t seen, uint64_t timeout_ns)
+{
+	sim_sched_wait_quiet(&to_sim(be)->chip->sched, seen, timeout_ns);
+}
+
 static const struct ttrt_backend_ops sim_ops = {
 	.read = sim_read,
 	.write = sim_write,
@@ -261,6 +271,8 @@ static const struct ttrt_backend_ops sim_ops = {
 	.risc_states = sim_risc_states,
 	.risc_detail = sim_risc_detail,
 	.local_read = sim_local_read,
+	.change_count = sim_change_count,
+	.wait_change = sim_wait_change,
 	.close = sim_close,
 };
 

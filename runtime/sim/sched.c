@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 /* Slices a core runs before it goes to the back of the queue. */
 #define SLICES_PER_TURN 8
@@ -61,6 +62,57 @@ static struct sim_core *dequeue(struct sim_sched *s)
 	return core;
 }
 
+/* Nothing else waits for a worker: a core that still has work keeps its
+ * worker. Handing it to the queue would wake an idle worker to take it,
+ * and a lone busy core would then hop between host CPUs every turn, with
+ * a futex wake and a cold cache each time. */
+static int queue_idle(struct sim_sched *s)
+{
+	int idle;
+
+	pthread_mutex_lock(&s->lock);
+	idle = !s->head && !s->stop;
+	pthread_mutex_unlock(&s->lock);
+	return idle;
+}
+
+static void note_quiet(struct sim_sched *s)
+{
+	pthread_mutex_lock(&s->lock);
+	s->quiet_seq++;
+	pthread_cond_broadcast(&s->quiet_cond);
+	pthread_mutex_unlock(&s->lock);
+}
+
+uint64_t sim_sched_quiet_count(struct sim_sched *s)
+{
+	uint64_t seq;
+
+	pthread_mutex_lock(&s->lock);
+	seq = s->quiet_seq;
+	pthread_mutex_unlock(&s->lock);
+	return seq;
+}
+
+void sim_sched_wait_quiet(struct sim_sched *s, uint64_t seen, uint64_t timeout_ns)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_MONOTONIC, &until);
+	until.tv_sec += (time_t)(timeout_ns / 1000000000u);
+	until.tv_nsec += (long)(timeout_ns % 1000000000u);
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&s->lock);
+	while (s->quiet_seq == seen && !s->stop) {
+		if (pthread_cond_timedwait(&s->quiet_cond, &s->lock, &until) == ETIMEDOUT)
+			break;
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
 static void run_turn(struct sim_sched *s, struct sim_core *core)
 {
 	int more = 0;
@@ -70,11 +122,13 @@ static void run_turn(struct sim_sched *s, struct sim_core *core)
 	core->running = 1;
 	pthread_mutex_unlock(&core->lock);
 
-	for (int i = 0; i < SLICES_PER_TURN; i++) {
-		more = sim_core_run_slice(core);
-		if (!more)
-			break;
-	}
+	do {
+		for (int i = 0; i < SLICES_PER_TURN; i++) {
+			more = sim_core_run_slice(core);
+			if (!more)
+				break;
+		}
+	} while (more && queue_idle(s));
 
 	pthread_mutex_lock(&core->lock);
 	core->running = 0;
@@ -82,8 +136,11 @@ static void run_turn(struct sim_sched *s, struct sim_core *core)
 		core->wake_pending = 0;
 		core->queued = 1;
 		enqueue(s, core);
+		more = 1;
 	}
 	pthread_mutex_unlock(&core->lock);
+	if (!more)
+		note_quiet(s);
 }
 
 static void *worker(void *arg)
@@ -96,12 +153,27 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static int init_quiet_cond(struct sim_sched *s)
+{
+	pthread_condattr_t attr;
+	int rc = pthread_condattr_init(&attr);
+
+	if (rc)
+		return rc;
+	rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	if (!rc)
+		rc = pthread_cond_init(&s->quiet_cond, &attr);
+	pthread_condattr_destroy(&attr);
+	return rc;
+}
+
 int sim_sched_start(struct sim_sched *s, int nthreads)
 {
 	int rc;
 
 	s->head = s->tail = NULL;
 	s->stop = 0;
+	s->quiet_seq = 0;
 	s->nthreads = 0;
 	rc = pthread_mutex_init(&s->lock, NULL);
 	if (rc)
@@ -109,10 +181,13 @@ int sim_sched_start(struct sim_sched *s, int nthreads)
 	rc = pthread_cond_init(&s->cond, NULL);
 	if (rc)
 		goto fail_lock;
+	rc = init_quiet_cond(s);
+	if (rc)
+		goto fail_cond;
 	s->threads = calloc((size_t)nthreads, sizeof(*s->threads));
 	if (!s->threads) {
 		rc = ENOMEM;
-		goto fail_cond;
+		goto fail_quiet;
 	}
 	for (int i = 0; i < nthreads; i++) {
 		rc = pthread_create(&s->threads[i], NULL, worker, s);
@@ -124,6 +199,8 @@ int sim_sched_start(struct sim_sched *s, int nthreads)
 	}
 	return 0;
 
+fail_quiet:
+	pthread_cond_destroy(&s->quiet_cond);
 fail_cond:
 	pthread_cond_destroy(&s->cond);
 fail_lock:
@@ -136,11 +213,13 @@ void sim_sched_stop(struct sim_sched *s)
 	pthread_mutex_lock(&s->lock);
 	s->stop = 1;
 	pthread_cond_broadcast(&s->cond);
+	pthread_cond_broadcast(&s->quiet_cond);
 	pthread_mutex_unlock(&s->lock);
 	for (int i = 0; i < s->nthreads; i++)
 		pthread_join(s->threads[i], NULL);
 	free(s->threads);
 	s->threads = NULL;
+	pthread_cond_destroy(&s->quiet_cond);
 	pthread_cond_destroy(&s->cond);
 	pthread_mutex_destroy(&s->lock);
 }

@@ -81,10 +81,6 @@
 #define TT_TX_SEM_UNPACK_MATH     6u
 #define TT_TX_SEM_MATH_DONE       7u
 
-/* DST as TRISC1 may read it for debugging (silicon maps it at the same
- * address): 16-bit rows of 16 columns, read-only here. Optional. */
-#define TT_TX_DST_BASE       0xFFBD8000u
-
 /* ---- commands (write to TT_TX_CMD after the arguments) ----------------------- */
 
 enum tt_tx_op {

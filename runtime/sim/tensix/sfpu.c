@@ -100,7 +100,9 @@ static float gelu(float x, int tanh_approx)
 {
 	if (tanh_approx)
 		return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
-	return 0.5f * x * (1.0f + erff(x * 0.70710678f));
+	/* 1 + erf(z) is erfc(-z): no cancellation for negative x, where
+	 * 1 + erff() rounds to 0 and loses the small tail values. */
+	return 0.5f * x * erfcf(x * -0.70710678f);
 }
 
 static int func(struct sim_tensix *tx, uint32_t fn, float x, float *y)

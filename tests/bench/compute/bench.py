@@ -6,7 +6,7 @@ scaling between them, and the 640^3 matmul against numpy's float32
 np.matmul on this host, timed in the same run.
 
 usage: bench.py MOUNTPOINT  (tests/bench/compute/run mounts one)
-Knobs: BENCH_ROUNDS (3), BENCH_ADD_TILES (512), BENCH_NUMPY_REPS (20).
+Knobs: BENCH_ROUNDS (3), BENCH_ADD_TILES (2048), BENCH_NUMPY_REPS (20).
 Exit status: 0 every target met, 1 one missed, 2 setup failed or a
 result was wrong.
 
@@ -119,7 +119,7 @@ def main():
         return 2
     mnt = sys.argv[1]
     rounds = env_int("BENCH_ROUNDS", 3)
-    add_tiles = env_int("BENCH_ADD_TILES", 512)
+    add_tiles = env_int("BENCH_ADD_TILES", 2048)
     np_reps = env_int("BENCH_NUMPY_REPS", 20)
     rng = np.random.default_rng(1)
 

@@ -10,9 +10,10 @@
  * - copy_tile + pack_tile between bf16 and float32 CBs, fp32 DST on and off;
  * - add/sub/mul_tiles, mul at HiFi4 and at LoFi (which must differ);
  * - matmul_tiles accumulating over K tiles of tilized matrices;
- * - reduce along rows and along columns;
- * - add_unary_tile and mul_unary_tile;
- * - every unary SFPU op, each with its stated tolerance;
+ * - reduce (SUM and MAX) along rows and along columns;
+ * - add, mul, sub, rsub and div_unary_tile;
+ * - every unary SFPU op, each with its stated tolerance, in bf16 and in
+ *   float32 with an fp32 DST; vector_mode R and C;
  * - raw SFPI: add1, a v_if / v_elseif / v_else nest on lane-dependent data,
  *   and the SFPU's lane-to-element mapping;
  * - a kernel split with #if defined(TRISC_UNPACK) / TRISC_MATH / TRISC_PACK.
@@ -467,71 +468,102 @@ static void test_matmul(struct ttrt_device *dev)
 
 /* ---- reduce ------------------------------------------------------------------------------------- */
 
+/* Tile t of x at row r, column k: small integers, so every partial sum is
+ * exact in any order; a row of tile 2 and a column of tile 3 are all
+ * negative, so a maximum of 0 would show. */
+static float reduce_input(unsigned t, unsigned r, unsigned k)
+{
+	if ((t == 2 && r == 5) || (t == 3 && k == 9))
+		return -1.0f - (float)((r + k) % 7);
+	return (float)((int)((r * 7 + k * 3 + t) % 9) - 4 + (int)(r % 3));
+}
+
+/* Pool (sum or max) of scaler * x over row `line` (by_row) or column `line` of tile t. */
+static float reduce_want(const uint16_t *tile, unsigned line, bool by_row, bool max, float scaler)
+{
+	float acc = max ? -INFINITY : 0;
+
+	for (unsigned j = 0; j < 32; j++) {
+		float v = bf16(tile[by_row ? tile_pos(line, j) : tile_pos(j, line)]) * scaler;
+
+		acc = max ? fmaxf(acc, v) : acc + v;
+	}
+	return acc;
+}
+
 static void test_reduce(struct ttrt_device *dev)
 {
-	static uint16_t x[2 * TILE_ELEMS], s[TILE_ELEMS], o[2 * TILE_ELEMS];
+	static uint16_t x[4 * TILE_ELEMS], s[TILE_ELEMS], o[4 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.2]\nformat = bfloat16\npages = 1\n"
-		"[cb.16]\nformat = bfloat16\npages = 2\n";
-	struct io in[3] = { { x, 2048, 2 }, { 0 }, { s, 2048, 1 } };
-	struct io out[2] = { { o, 2048, 2 }, { 0 } };
-	struct cmp row = { .what = "reduce along rows" }, col = { .what = "reduce along columns" };
+		"[cb.0]\nformat = bfloat16\npages = 4\n[cb.2]\nformat = bfloat16\npages = 1\n"
+		"[cb.16]\nformat = bfloat16\npages = 4\n";
+	static const char *const names[4] = { "reduce SUM along rows", "reduce SUM along columns",
+					       "reduce MAX along rows", "reduce MAX along columns" };
+	struct io in[3] = { { x, 2048, 4 }, { 0 }, { s, 2048, 1 } };
+	struct io out[2] = { { o, 2048, 4 }, { 0 } };
 	const float scaler = 0.5f;
 
-	/* Small integers: every partial sum is exact, in any order. */
-	for (unsigned t = 0; t < 2; t++)
+	for (unsigned t = 0; t < 4; t++)
 		for (unsigned r = 0; r < 32; r++)
 			for (unsigned k = 0; k < 32; k++)
 				x[t * TILE_ELEMS + tile_pos(r, k)] =
-					(uint16_t)(f2u((float)((int)((r * 7 + k * 3 + t) % 9) - 4 +
-								(int)(r % 3))) >> 16);
+					(uint16_t)(f2u(reduce_input(t, r, k)) >> 16);
 	for (unsigned i = 0; i < TILE_ELEMS; i++)
 		s[i] = (uint16_t)(f2u(scaler) >> 16);
 	if (run(dev, "reduce", sections, "reduce.cpp", in, out))
 		return;
-	for (unsigned r = 0; r < 32; r++) {
-		for (unsigned k = 0; k < 32; k++) {
-			float want_row = 0, want_col = 0;
+	for (unsigned t = 0; t < 4; t++) {
+		const uint16_t *xt = &x[t * TILE_ELEMS], *ot = &o[t * TILE_ELEMS];
+		bool by_row = t % 2 == 0, max = t >= 2;
+		struct cmp c = { .what = names[t] };
 
-			if (k == 0)
-				for (unsigned j = 0; j < 32; j++)
-					want_row += bf16(x[tile_pos(r, j)]) * scaler;
-			if (r == 0)
-				for (unsigned j = 0; j < 32; j++)
-					want_col += bf16(x[TILE_ELEMS + tile_pos(j, k)]) * scaler;
-			cmp_one(&row, r * 32 + k, bf16(o[tile_pos(r, k)]), want_row, 0);
-			cmp_one(&col, r * 32 + k, bf16(o[TILE_ELEMS + tile_pos(r, k)]), want_col, 0);
-		}
+		/* The result is in column 0 (rows) or row 0 (columns); the rest
+		 * of the tile is zero. */
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++) {
+				bool in_result = by_row ? k == 0 : r == 0;
+				float want = in_result ? reduce_want(xt, by_row ? r : k, by_row, max, scaler) : 0;
+
+				cmp_one(&c, r * 32 + k, bf16(ot[tile_pos(r, k)]), want, 0);
+			}
+		cmp_done(&c);
 	}
-	cmp_done(&row);
-	cmp_done(&col);
 }
 
 /* ---- binop with scalar ----------------------------------------------------------------------------- */
 
 static void test_scalar(struct ttrt_device *dev)
 {
-	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	static uint16_t x[5 * TILE_ELEMS], o[5 * TILE_ELEMS];
 	const float s0 = 1.3f, s1 = -2.7f;
-	char sections[512];
-	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
-	struct io out[2] = { { o, 2048, 2 }, { 0 } };
-	struct cmp add = { .what = "add_unary_tile" }, mul = { .what = "mul_unary_tile" };
+	/* div multiplies by the scalar's reciprocal, rounded to fp32 (the
+	 * kernel computes it in soft float on the RISC, as tt-metal's host does). */
+	const float inv_s1 = 1.0f / s1;
+	static const char *const names[5] = { "add_unary_tile", "mul_unary_tile", "sub_unary_tile",
+					      "rsub_unary_tile", "div_unary_tile" };
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 5\n[cb.16]\nformat = bfloat16\npages = 5\n"
+		"[compute]\nargs = 1.3f -2.7f\n";
+	struct io in[3] = { { x, 2048, 5 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 5 }, { 0 } };
 
-	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+	for (unsigned i = 0; i < 5 * TILE_ELEMS; i++)
 		x[i] = rnd_bf16(50.0f);
-	snprintf(sections, sizeof(sections),
-		 "[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
-		 "[compute]\nargs = 1.3f -2.7f\n");
 	if (run(dev, "binop_with_scalar", sections, "scalar.cpp", in, out))
 		return;
 	/* SFPU ops in fp32, stored truncated into the 16-bit DST. */
-	for (unsigned i = 0; i < TILE_ELEMS; i++) {
-		cmp_one(&add, i, bf16(o[i]), trunc_bf16(bf16(x[i]) + s0), 0);
-		cmp_one(&mul, i, bf16(o[TILE_ELEMS + i]), trunc_bf16(bf16(x[TILE_ELEMS + i]) * s1), 0);
+	for (unsigned t = 0; t < 5; t++) {
+		struct cmp c = { .what = names[t] };
+
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			float v = bf16(x[t * TILE_ELEMS + i]);
+			float r = t == 0 ? v + s0 : t == 1 ? v * s1 : t == 2 ? v - s0 :
+				  t == 3 ? s0 - v : v * inv_s1;
+
+			cmp_one(&c, i, bf16(o[t * TILE_ELEMS + i]), trunc_bf16(r), 0);
+		}
+		cmp_done(&c);
 	}
-	cmp_done(&add);
-	cmp_done(&mul);
 }
 
 /* ---- unary SFPU ops ---------------------------------------------------------------------------------- */
@@ -568,7 +600,8 @@ static void test_unary(struct ttrt_device *dev)
 {
 	static uint16_t x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 15\n[cb.16]\nformat = bfloat16\npages = 15\n";
+		"[cb.0]\nformat = bfloat16\npages = 15\n[cb.16]\nformat = bfloat16\npages = 15\n"
+		"[compute]\nargs = 0 15\n";
 	struct io in[3] = { { x, 2048, 15 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 2048, 15 }, { 0 } };
 
@@ -693,7 +726,7 @@ static void test_lanes(struct ttrt_device *dev)
 	static float x[TILE_ELEMS], o[TILE_ELEMS], want[TILE_ELEMS];
 	static const char sections[] =
 		"[cb.0]\nformat = float32\npages = 1\n[cb.16]\nformat = float32\npages = 1\n"
-		"[compute]\nfp32_dest_acc_en = true\n";
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
 	struct io in[3] = { { x, 4096, 1 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 4096, 1 }, { 0 } };
 	struct cmp c = { .what = "SFPU lane mapping" };
@@ -745,6 +778,85 @@ static void test_split(struct ttrt_device *dev)
 	cmp_done(&c);
 }
 
+/* ---- unary SFPU ops in float32 with an fp32 DST ------------------------------------------------------ */
+
+/* Float32 CBs and fp32_dest_acc_en: nothing is truncated to bf16, so each
+ * op must be within a few fp32 ulps of the double reference. */
+static void test_unary_fp32(struct ttrt_device *dev)
+{
+	static float x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = float32\npages = 15\n[cb.16]\nformat = float32\npages = 15\n"
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
+	struct io in[3] = { { x, 4096, 15 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 4096, 15 }, { 0 } };
+
+	for (unsigned t = 0; t < 15; t++) {
+		const struct unary *u = &unaries[t];
+
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			float f = u->lo + (u->hi - u->lo) * ((float)i + 0.37f) / TILE_ELEMS;
+
+			x[t * TILE_ELEMS + i] = u->lo < 0 && i % 5 == 0 ? -f : f;
+		}
+	}
+	if (run(dev, "unary SFPU ops, float32", sections, "sfpu.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < 15; t++) {
+		const struct unary *u = &unaries[t];
+		char what[64];
+		struct cmp c = { .what = what };
+		unsigned bf16_kept = 0;
+
+		snprintf(what, sizeof(what), "%s_tile in float32", u->name);
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			float xv = x[t * TILE_ELEMS + i], got = o[t * TILE_ELEMS + i];
+			float want = (float)u->f(xv), ulp = 0;
+
+			if (u->ulps && want != 0 && isfinite(want))
+				ulp = ldexpf(1.0f, ilogbf(want) - 23) * 4;
+			cmp_one(&c, i, got, want, ulp + (float)u->abs_tol * 1e-2f);
+			bf16_kept += (f2u(got) & 0xffffu) != 0;
+		}
+		cmp_done(&c);
+		/* The low mantissa bits survive: not a bf16 result widened. */
+		if (u->ulps)
+			CHECK(bf16_kept > TILE_ELEMS / 2, "%s: only %u of %u results have low bits",
+			      what, bf16_kept, TILE_ELEMS);
+	}
+}
+
+/* ---- vector_mode ------------------------------------------------------------------------------------- */
+
+static void test_vector_mode(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		"[compute]\nargs = 15 2\n";
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp r = { .what = "negative_tile, VectorMode::R" },
+		   c = { .what = "negative_tile, VectorMode::C" };
+
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		x[i] = rnd_bf16(10.0f);
+	if (run(dev, "vector_mode", sections, "sfpu.cpp", in, out))
+		return;
+	for (unsigned row = 0; row < 32; row++) {
+		for (unsigned col = 0; col < 32; col++) {
+			unsigned p = tile_pos(row, col);
+			float a = bf16(x[p]), b = bf16(x[TILE_ELEMS + p]);
+
+			/* R: faces 0 and 1 (rows 0-15); C: faces 0 and 2 (columns 0-15). */
+			cmp_one(&r, p, bf16(o[p]), row < 16 ? -a : a, 0);
+			cmp_one(&c, p, bf16(o[TILE_ELEMS + p]), col < 16 ? -b : b, 0);
+		}
+	}
+	cmp_done(&r);
+	cmp_done(&c);
+}
+
 static void cleanup(void)
 {
 	temp_dir_remove(cache_dir);
@@ -773,6 +885,8 @@ int main(int argc, char **argv)
 	test_reduce(dev);
 	test_scalar(dev);
 	test_unary(dev);
+	test_unary_fp32(dev);
+	test_vector_mode(dev);
 	test_add1(dev);
 	test_vif(dev);
 	test_lanes(dev);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every unary SFPU op of the API, op i on tile i of c_0, into c_16: exp,
-// exp2, log, log2, recip, sqrt, sin, cos, floor, trunc, abs, neg, relu,
-// gelu, sigmoid.
+// Unary SFPU ops, op first + i on tile i of c_0, into c_16: 0 exp, 1 exp2,
+// 2 log, 3 log2, 4 recip, 5 sqrt, 6 sin, 7 cos, 8 floor, 9 trunc, 10 abs,
+// 11 neg, 12 relu, 13 gelu, 14 sigmoid, then negative with vector_mode
+// 15 VectorMode::R (the top two faces) and 16 VectorMode::C (the left two).
+//
+// Runtime args: 0 first op, 1 number of tiles.
 #include <cstdint>
 #include "api/compute/compute_kernel_api.h"
 
@@ -22,7 +25,9 @@ static void op(uint32_t i)
 	case 11: negative_tile_init(); negative_tile(0); break;
 	case 12: relu_tile_init(); relu_tile(0); break;
 	case 13: gelu_tile_init(); gelu_tile<false>(0); break;
-	default: sigmoid_tile_init(); sigmoid_tile(0); break;
+	case 14: sigmoid_tile_init(); sigmoid_tile(0); break;
+	case 15: negative_tile_init(); negative_tile(0, (int)VectorMode::R); break;
+	default: negative_tile_init(); negative_tile(0, (int)VectorMode::C); break;
 	}
 }
 
@@ -30,8 +35,10 @@ void kernel_main()
 {
 	constexpr auto in = tt::CBIndex::c_0, out = tt::CBIndex::c_16;
 
+	uint32_t first = get_arg_val<uint32_t>(0), n = get_arg_val<uint32_t>(1);
+
 	init_sfpu(in, out);
-	for (uint32_t i = 0; i < 15; i++) {
+	for (uint32_t i = first; i < first + n; i++) {
 		cb_wait_front(in, 1);
 		tile_regs_acquire();
 		copy_tile(in, 0, 0);
