@@ -10,7 +10,8 @@
  * it back. Control transfers (at most KMD_CONTROL_MAX bytes) and every
  * write to a Tensix core use strict ordering, so a go message can never
  * overtake the kernel image and launch message written before it; bulk
- * DRAM traffic and bulk reads are relaxed. Registers go one word at a
+ * DRAM traffic and bulk reads are relaxed, and each bulk piece written is
+ * read back once (its last word, through UC) before its window is let go. Registers go one word at a
  * time through the UC mapping and the system table's register accessors.
  *
  * All ones is what a read through a window returns when the NOC does not
@@ -213,6 +214,12 @@ static int memory(struct kmd_backend *kb, struct ttrt_xy noc0, uint64_t addr, ui
 		if (writing) {
 			words_out(win, p, n);
 			kb->sys->write_barrier(win, n);
+			/* Bulk went through WC with relaxed ordering: read the
+			 * piece's last word back through UC before the window is
+			 * let go. A PCIe read does not pass the writes before it,
+			 * so when it returns they have left the host. */
+			if (!control)
+				(void)*(volatile uint32_t *)(uintptr_t)(w->uc + ((off + n - 1) & ~(size_t)3));
 		} else {
 			words_in(p, win, n);
 		}
