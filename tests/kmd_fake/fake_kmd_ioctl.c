@@ -53,7 +53,10 @@ static int query_mappings(struct kmd_query_mappings *a)
 		{ 3, 0, 2ull << 36, 1ull << 20 },   { 4, 0, 3ull << 36, 1ull << 20 },
 		{ 5, 0, 4ull << 36, 32ull << 30 },  { 6, 0, 5ull << 36, 32ull << 30 },
 	};
-	uint32_t n = a->in.output_mapping_count;
+	/* The driver fills as many as asked; the struct here has room for
+	 * KMD_MAX_MAPPINGS, all the backend asks for. */
+	uint32_t n = a->in.output_mapping_count < KMD_MAX_MAPPINGS ? a->in.output_mapping_count
+								     : KMD_MAX_MAPPINGS;
 
 	for (uint32_t i = 0; i < n; i++)
 		a->out[i] = i < KMD_MAX_MAPPINGS ? bars[i] : (struct kmd_mapping){ 0 };
