@@ -19,7 +19,7 @@ teardown() {
 	local d
 	for d in "$MNT"/programs/*; do
 		[ -d "$d" ] || continue
-		ttfs_guard 20 bash -c 'rmdir "$1" 2>/dev/null || echo "# teardown: rmdir $1 failed" >&2; exit 0' \
+		ttfs_guard 60 bash -c 'rmdir "$1" 2>/dev/null || echo "# teardown: rmdir $1 failed" >&2; exit 0' \
 			_ "$d" || true
 	done
 	ttfs_remove_buffers
