@@ -30,6 +30,9 @@ static const struct fuse_opt ttfs_opt_specs[] = {
 	FUSE_OPT_KEY("cache_dir=", 1),
 	FUSE_OPT_KEY("timeout_ms=", 1),
 	FUSE_OPT_KEY("firmware_dir=", 1),
+	FUSE_OPT_KEY("tt_metal_home=", 1),
+	FUSE_OPT_KEY("abi=", 1),
+	FUSE_OPT_KEY("sfpi_path=", 1),
 	FUSE_OPT_END
 };
 
@@ -65,7 +68,10 @@ static void usage(const char *prog)
 	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
 	       "    -o cache_dir=DIR       kernel build cache\n"
 	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
-	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n\n",
+	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n"
+	       "    -o abi=builtin|derived|FILE  ABI profile: L1 map and mailbox layout\n"
+	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"
+	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG);
 }
 

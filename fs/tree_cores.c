@@ -2,12 +2,12 @@
  *
  * cores/<x>,<y>/: one directory per usable Tensix core, by logical
  * coordinates. l1 is the whole L1 (offset = address); mailbox is the
- * mailboxes_t region at L1 0x60; the text files are rendered from the live
- * device on each open.
+ * mailboxes_t region where the device's ABI profile puts it (0x60, 12768
+ * bytes built-in); the text files are rendered from the live device on
+ * each open.
  */
 #include "coord_names.h"
 #include "fs.h"
-#include "tt/l1_map.h"
 
 #include <errno.h>
 #include <sys/uio.h>
@@ -24,18 +24,36 @@ typedef int (*core_render_fn)(struct ttrt_device *dev, struct ttrt_xy core, char
 static const struct {
 	const char *name;
 	mode_t mode;
-	uint32_t base;          /* memory files: L1 address of file offset 0 */
-	uint32_t size;
-	core_render_fn render;  /* text files */
+	core_render_fn render;  /* text files; NULL: a memory file */
 } core_files[CORE_COUNT] = {
-	[CORE_L1] = { "l1", FILE_MODE_RW, 0, TT_L1_SIZE, NULL },
-	[CORE_MAILBOX] = { "mailbox", FILE_MODE_RO, TT_MEM_MAILBOX_BASE, TT_MEM_MAILBOX_SIZE, NULL },
-	[CORE_LAUNCH] = { "launch", FILE_MODE_RO, 0, 0, ttrt_render_launch },
-	[CORE_GO] = { "go", FILE_MODE_RO, 0, 0, ttrt_render_go },
-	[CORE_CBS] = { "cbs", FILE_MODE_RO, 0, 0, ttrt_render_cbs },
-	[CORE_STATUS] = { "status", FILE_MODE_RO, 0, 0, ttrt_render_status },
-	[CORE_DPRINT] = { "dprint", FILE_MODE_RO, 0, 0, ttrt_render_dprint },
+	[CORE_L1] = { "l1", FILE_MODE_RW, NULL },
+	[CORE_MAILBOX] = { "mailbox", FILE_MODE_RO, NULL },
+	[CORE_LAUNCH] = { "launch", FILE_MODE_RO, ttrt_render_launch },
+	[CORE_GO] = { "go", FILE_MODE_RO, ttrt_render_go },
+	[CORE_CBS] = { "cbs", FILE_MODE_RO, ttrt_render_cbs },
+	[CORE_STATUS] = { "status", FILE_MODE_RO, ttrt_render_status },
+	[CORE_DPRINT] = { "dprint", FILE_MODE_RO, ttrt_render_dprint },
 };
+
+/* Memory files: the L1 address of file offset 0, and the size. */
+static uint32_t mem_base(struct fs *fs, uint32_t file)
+{
+	return file == CORE_MAILBOX ? ttrt_device_abi(fs->dev)->mailbox_base : 0;
+}
+
+static uint32_t mem_size(struct fs *fs, uint32_t file)
+{
+	const struct ttrt_abi *abi = ttrt_device_abi(fs->dev);
+
+	if (file != CORE_MAILBOX)
+		return TTRT_L1_SIZE;
+	/* A profile without the mailbox's place shows it empty, not guessed. */
+	return abi->have[TTRT_ABI_mailbox_base] && abi->have[TTRT_ABI_mailbox_size] &&
+			       abi->mailbox_base < TTRT_L1_SIZE &&
+			       abi->mailbox_size <= TTRT_L1_SIZE - abi->mailbox_base ?
+		       abi->mailbox_size :
+		       0;
+}
 
 static int render_core_file(struct fs *fs, struct node n, char **text, size_t *len)
 {
@@ -66,7 +84,7 @@ static int cores_stat(struct fs *fs, struct node n, struct stat *st)
 			stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, (off_t)len);
 			return 0;
 		}
-		stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, core_files[n.file].size);
+		stat_fill(fs, st, n, S_IFREG | core_files[n.file].mode, mem_size(fs, n.file));
 		return 0;
 	}
 }
@@ -114,11 +132,11 @@ static int cores_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void 
 static ssize_t core_mem_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
 {
 	uint32_t file = h->node.file;
-	int rc = file_policy_read(off, &size, core_files[file].size);
+	int rc = file_policy_read(off, &size, mem_size(fs, file));
 
 	if (rc == 0 && size > 0)
 		rc = ttrt_l1_read(fs->dev, ttrt_core_logical((int)h->node.idx),
-				  core_files[file].base + (uint32_t)off, buf, size);
+				  mem_base(fs, file) + (uint32_t)off, buf, size);
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -126,11 +144,11 @@ static ssize_t core_mem_write(struct fs *fs, struct handle *h, const char *buf, 
 			      off_t off)
 {
 	uint32_t file = h->node.file;
-	int rc = file_policy_write(off, &size, core_files[file].size);
+	int rc = file_policy_write(off, &size, mem_size(fs, file));
 
 	if (rc == 0)
 		rc = ttrt_l1_write(fs->dev, ttrt_core_logical((int)h->node.idx),
-				   core_files[file].base + (uint32_t)off, buf, size);
+				   mem_base(fs, file) + (uint32_t)off, buf, size);
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -138,14 +156,14 @@ static int core_mem_direct_begin(struct fs *fs, struct handle *h, off_t off, siz
 				 int writing, struct iovec *iov, int max_iov)
 {
 	uint32_t file = h->node.file;
-	int rc = writing ? file_policy_write(off, size, core_files[file].size)
-			 : file_policy_read(off, size, core_files[file].size);
+	int rc = writing ? file_policy_write(off, size, mem_size(fs, file))
+			 : file_policy_read(off, size, mem_size(fs, file));
 	void *ptr;
 
 	if (rc || *size == 0 || max_iov < 1)
 		return rc ? rc : 0;
 	rc = ttrt_l1_direct(fs->dev, ttrt_core_logical((int)h->node.idx),
-			    core_files[file].base + (uint32_t)off, *size, writing, &ptr);
+			    mem_base(fs, file) + (uint32_t)off, *size, writing, &ptr);
 	if (rc)
 		return rc;
 	iov[0].iov_base = ptr;

@@ -41,6 +41,7 @@ void ttrt_config_defaults(struct ttrt_config *cfg)
 	default_cache_dir(cfg->cache_dir, sizeof(cfg->cache_dir));
 	cfg->timeout_ms = DEFAULT_TIMEOUT_MS;
 	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", TTRT_DEFAULT_FIRMWARE_DIR);
+	snprintf(cfg->abi, sizeof(cfg->abi), "builtin");
 }
 
 int ttrt_parse_size(const char *text, uint64_t *out)
@@ -156,6 +157,34 @@ static int set_firmware_dir(struct ttrt_config *cfg, const char *value, char *er
 			errlen);
 }
 
+static int set_tt_metal_home(struct ttrt_config *cfg, const char *value, char *err,
+			     size_t errlen)
+{
+	return set_path(cfg->tt_metal_home, sizeof(cfg->tt_metal_home), "tt_metal_home", value,
+			err, errlen);
+}
+
+static int set_sfpi_path(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	return set_path(cfg->sfpi_path, sizeof(cfg->sfpi_path), "sfpi_path", value, err, errlen);
+}
+
+/* builtin, derived (from tt_metal_home), or a saved profile's path. */
+static int set_abi(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	if (strcmp(value, "builtin") == 0 || strcmp(value, "derived") == 0) {
+		snprintf(cfg->abi, sizeof(cfg->abi), "%s", value);
+		return 0;
+	}
+	if (*value != '/') {
+		ttrt_set_err(err, errlen,
+			     "abi must be 'builtin', 'derived' or the absolute path of a profile, not '%s'",
+			     value);
+		return -EINVAL;
+	}
+	return set_path(cfg->abi, sizeof(cfg->abi), "abi", value, err, errlen);
+}
+
 static const struct {
 	const char *name;
 	int (*set)(struct ttrt_config *cfg, const char *value, char *err, size_t errlen);
@@ -166,6 +195,9 @@ static const struct {
 	[TTRT_CFG_CACHE_DIR] = { "cache_dir", set_cache_dir },
 	[TTRT_CFG_TIMEOUT_MS] = { "timeout_ms", set_timeout },
 	[TTRT_CFG_FIRMWARE_DIR] = { "firmware_dir", set_firmware_dir },
+	[TTRT_CFG_TT_METAL_HOME] = { "tt_metal_home", set_tt_metal_home },
+	[TTRT_CFG_ABI] = { "abi", set_abi },
+	[TTRT_CFG_SFPI_PATH] = { "sfpi_path", set_sfpi_path },
 };
 
 /* Sets key and remembers where the value came from. */

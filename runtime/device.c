@@ -40,16 +40,24 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	rc = ttrt_dram_allocator_create(cfg->dram_bank_size, &dev->dram_alloc);
 	if (rc)
 		goto fail_lock;
-	rc = ttrt_firmware_load_all(dev, err, errlen);
+	rc = ttrt_device_abi_init(dev);
 	if (rc)
 		goto fail_alloc;
+	if (ttrt_device_needs_firmware(dev)) {
+		rc = ttrt_firmware_load_all(dev, err, errlen);
+		if (rc)
+			goto fail_alloc;
+		dev->firmware_loaded = 1;
+		ttrt_device_abi_match_firmware(dev);
+	}
 	rc = ttrt_chip_state_init(dev);
 	if (rc)
 		goto fail_fw;
 	rc = open_backend(dev, err, errlen);
 	if (rc)
 		goto fail_state;
-	rc = ttrt_device_reset(dev, NULL, err, errlen);
+	/* A device that cannot launch is not booted: memory access only. */
+	rc = dev->launch_problem[0] ? 0 : ttrt_device_reset(dev, NULL, err, errlen);
 	if (rc)
 		goto fail_backend;
 	*out = dev;

@@ -13,20 +13,32 @@
  */
 #include "firmware_image.h"
 #include "runtime_internal.h"
-#include "tt/l1_map.h"
+#include "tt/l1_map.h"   /* soft reset, RUN_MSG_*, bank-table format: in every version */
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#define LOCAL_WINDOW 0x2000u   /* the local-memory addresses a segment may use */
-
 static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
 						      "trisc2" };
-static const uint32_t init_scratch[TTRT_NUM_RISCS] = {
-	TT_MEM_BRISC_INIT_SCRATCH, TT_MEM_NCRISC_INIT_SCRATCH, TT_MEM_TRISC0_INIT_SCRATCH,
-	TT_MEM_TRISC1_INIT_SCRATCH, TT_MEM_TRISC2_INIT_SCRATCH,
-};
+
+/* Where a RISC's local-memory segments are staged in L1, and how much
+ * local memory it has (the profile's MEM_*_INIT_LOCAL_L1_BASE_SCRATCH and
+ * MEM_*_LOCAL_SIZE). */
+static uint32_t init_scratch(const struct ttrt_abi *abi, int risc)
+{
+	const uint32_t s[TTRT_NUM_RISCS] = {
+		abi->brisc_init_scratch, abi->ncrisc_init_scratch, abi->trisc0_init_scratch,
+		abi->trisc1_init_scratch, abi->trisc2_init_scratch,
+	};
+	return s[risc];
+}
+
+static uint32_t local_size(const struct ttrt_abi *abi, int risc)
+{
+	return risc == 0 ? abi->brisc_local_size :
+	       risc == 1 ? abi->ncrisc_local_size : abi->trisc_local_size;
+}
 
 /* A firmware file that cannot be read usually means a wrong firmware_dir:
  * say which -o option or config line set it. */
@@ -81,12 +93,13 @@ static uint32_t jal_to(uint32_t target)
 static int write_segment(struct ttrt_device *dev, struct ttrt_xy noc0, int risc,
 			 const struct fw_segment *seg, char *err, size_t errlen)
 {
-	uint32_t addr = seg->paddr;
+	const struct ttrt_abi *abi = &dev->abi;
+	uint32_t addr = seg->paddr, local = local_size(abi, risc);
 
-	if (addr >= TT_MEM_LOCAL_BASE && addr - TT_MEM_LOCAL_BASE < LOCAL_WINDOW &&
-	    seg->memsz <= LOCAL_WINDOW - (addr - TT_MEM_LOCAL_BASE))
-		addr = init_scratch[risc] + (addr - TT_MEM_LOCAL_BASE);
-	else if (addr >= TT_L1_SIZE || seg->memsz > TT_L1_SIZE - addr) {
+	if (addr >= abi->local_base && addr - abi->local_base < local &&
+	    seg->memsz <= local - (addr - abi->local_base))
+		addr = init_scratch(abi, risc) + (addr - abi->local_base);
+	else if (addr >= abi->l1_size || seg->memsz > abi->l1_size - addr) {
 		ttrt_set_err(err, errlen, "%s firmware: segment at 0x%08x+%u is outside L1",
 			     fw_names[risc], seg->paddr, seg->memsz);
 		return -EINVAL;
@@ -99,26 +112,34 @@ static int write_segment(struct ttrt_device *dev, struct ttrt_xy noc0, int risc,
 static int load_core(struct ttrt_device *dev, struct ttrt_xy noc0, const struct tt_bank_table *banks,
 		     char *err, size_t errlen)
 {
-	static const uint8_t zero_launch[TT_LAUNCH_RING_ENTRIES * sizeof(struct tt_launch_msg)];
-	struct tt_go_msg go = { .signal = TT_RUN_MSG_INIT };
+	const struct ttrt_abi *abi = &dev->abi;
+	static const uint8_t zeros[TTRT_ABI_MAX_LAUNCH_MSG];
+	uint8_t go[TTRT_ABI_MAX_LAUNCH_MSG] = { 0 };
 	int rc = 0;
 
+	if (abi->go_msg_size > sizeof(go) || sizeof(*banks) > abi->bank_to_noc_size) {
+		ttrt_set_err(err, errlen, "ABI profile '%s': no room for the go message or bank table",
+			     abi->name);
+		return -EINVAL;
+	}
+	go[abi->go_signal] = TT_RUN_MSG_INIT;
 	for (int r = 0; rc == 0 && r < TTRT_NUM_RISCS; r++)
 		for (int s = 0; rc == 0 && s < dev->firmware[r].nseg; s++)
 			rc = write_segment(dev, noc0, r, &dev->firmware[r].seg[s], err, errlen);
 	if (rc == 0)
-		rc = write32(dev, noc0, TT_MEM_BOOT_CODE_BASE, jal_to(dev->firmware[0].text_base));
+		rc = write32(dev, noc0, abi->boot_code_base, jal_to(dev->firmware[0].text_base));
+	for (uint32_t i = 0; rc == 0 && i < abi->launch_ring_entries; i++)
+		rc = dev->backend->ops->write(dev->backend, noc0, ttrt_abi_launch_addr(abi, i), zeros,
+					      abi->launch_msg_size);
 	if (rc == 0)
-		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_LAUNCH, zero_launch,
-					      sizeof(zero_launch));
+		rc = write32(dev, noc0, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), 0);
 	if (rc == 0)
-		rc = write32(dev, noc0, TT_MEM_LAUNCH_RD_PTR, 0);
+		rc = write32(dev, noc0, ttrt_abi_mbox_addr(abi, abi->mbox_go_message_index), 0);
 	if (rc == 0)
-		rc = write32(dev, noc0, TT_MEM_GO_MSG_INDEX, 0);
+		rc = dev->backend->ops->write(dev->backend, noc0, ttrt_abi_go_addr(abi, 0), go,
+					      abi->go_msg_size);
 	if (rc == 0)
-		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_GO_MSG, &go, sizeof(go));
-	if (rc == 0)
-		rc = dev->backend->ops->write(dev->backend, noc0, TT_MEM_BANK_TO_NOC_SCRATCH, banks,
+		rc = dev->backend->ops->write(dev->backend, noc0, abi->bank_to_noc_base, banks,
 					      sizeof(*banks));
 	return rc;
 }
@@ -166,7 +187,7 @@ static int wait_ready(struct ttrt_device *dev, const struct ttrt_op *op, char *e
 		int rc = ttrt_poll_done(dev, core, op);
 
 		if (rc == -ETIMEDOUT) {
-			ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
+			ttrt_l1_read(dev, core, ttrt_abi_go_signal_addr(&dev->abi, 0), &signal, 1);
 			report_not_ready(dev, core, signal, op->timeout_ms, err, errlen);
 		} else if (rc == -EINTR) {
 			ttrt_set_err(err, errlen, "interrupted while core %u,%u was booting",

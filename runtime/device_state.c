@@ -141,7 +141,7 @@ int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct tt
 	uint8_t signal;
 
 	for (;;) {
-		int rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
+		int rc = ttrt_l1_read(dev, core, ttrt_abi_go_signal_addr(&dev->abi, 0), &signal, 1);
 
 		if (rc)
 			return rc;
@@ -164,6 +164,10 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	struct ttrt_op op;
 	int rc;
 
+	if (dev->launch_problem[0]) {
+		ttrt_set_err(err, errlen, "%s", dev->launch_problem);
+		return -EIO;
+	}
 	ttrt_op_start(&op, dev, 0, wait);
 	ttrt_programs_stop_all(dev);
 	rc = ttrt_chip_lock(dev, 1, &op);

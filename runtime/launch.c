@@ -8,7 +8,7 @@
  * Each step holds the chip shared (device_state.c), so no reset runs under it.
  */
 #include "runtime_internal.h"
-#include "tt/l1_map.h"
+#include "tt/l1_map.h"   /* RUN_MSG_* values: the same in every tt-metal version */
 
 #include <errno.h>
 #include <stddef.h>
@@ -18,27 +18,46 @@
  * (the launch message, the kernel-config buffer) to the RISC that sees it. */
 static int write_signal(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal)
 {
-	struct tt_go_msg go = { .signal = signal };
-	int rc = ttrt_l1_write(dev, core, TT_MEM_GO_MSG, &go, offsetof(struct tt_go_msg, signal));
+	const struct ttrt_abi *abi = &dev->abi;
+	static const uint8_t zeros[TTRT_ABI_MAX_LAUNCH_MSG];
+	uint32_t go = ttrt_abi_go_addr(abi, 0), after = abi->go_signal + 1u;
+	int rc = 0;
 
-	return rc ? rc : ttrt_l1_write(dev, core, TT_MEM_GO_MSG_SIGNAL, &signal, 1);
+	if (abi->go_msg_size > sizeof(zeros) || abi->go_signal >= abi->go_msg_size)
+		return -EINVAL;
+	/* The other bytes (dispatch offset, master x/y) are unused in slow
+	 * dispatch: zero them, then the signal on its own. */
+	if (abi->go_signal > 0)
+		rc = ttrt_l1_write(dev, core, go, zeros, abi->go_signal);
+	if (rc == 0 && after < abi->go_msg_size)
+		rc = ttrt_l1_write(dev, core, go + after, zeros, abi->go_msg_size - after);
+	return rc ? rc : ttrt_l1_write(dev, core, go + abi->go_signal, &signal, 1);
 }
 
 static int prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
-			  const struct tt_launch_msg *msg)
+			  const struct ttrt_launch *msg)
 {
+	const struct ttrt_abi *abi = &dev->abi;
+	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
 	uint32_t zero = 0;
-	int rc = write_signal(dev, core, TT_RUN_MSG_RESET_READ_PTR_FROM_HOST);
+	int rc;
 
+	if (dev->launch_problem[0])
+		return -EIO;   /* never a launch with offsets that may be wrong */
+	rc = ttrt_abi_encode_launch(abi, msg, bytes, sizeof(bytes));
 	if (rc == 0)
-		rc = ttrt_l1_write(dev, core, TT_MEM_GO_MSG_INDEX, &zero, sizeof(zero));
+		rc = write_signal(dev, core, TT_RUN_MSG_RESET_READ_PTR_FROM_HOST);
 	if (rc == 0)
-		rc = ttrt_l1_write(dev, core, TT_MEM_LAUNCH, msg, sizeof(*msg));
+		rc = ttrt_l1_write(dev, core, ttrt_abi_mbox_addr(abi, abi->mbox_go_message_index),
+				   &zero, sizeof(zero));
+	if (rc == 0)
+		rc = ttrt_l1_write(dev, core, ttrt_abi_launch_addr(abi, 0), bytes,
+				   abi->launch_msg_size);
 	return rc;
 }
 
 int ttrt_launch_prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
-			       const struct tt_launch_msg *msg)
+			       const struct ttrt_launch *msg)
 {
 	return prepare_locked(dev, core, msg);
 }
@@ -51,7 +70,7 @@ int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core)
 /* One step of a launch with the chip held shared, so a reset waits for it:
  * the launch message when msg is given, else the go signal. */
 static int launch_step(struct ttrt_device *dev, struct ttrt_xy core,
-		       const struct tt_launch_msg *msg)
+		       const struct ttrt_launch *msg)
 {
 	struct ttrt_op op;
 	int rc;
@@ -66,7 +85,7 @@ static int launch_step(struct ttrt_device *dev, struct ttrt_xy core,
 }
 
 int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
-			const struct tt_launch_msg *msg)
+			const struct ttrt_launch *msg)
 {
 	return msg ? launch_step(dev, core, msg) : -EINVAL;
 }

@@ -38,6 +38,13 @@ struct ttrt_device {
 	struct ttrt_dram_allocator *dram_alloc;
 
 	struct fw_image firmware[TTRT_NUM_RISCS];   /* brisc, ncrisc, trisc0..2 */
+	int firmware_loaded;
+
+	/* The ABI profile every boot and launch goes through (ttrt_abi.h),
+	 * fixed at open. launch_problem: why the device cannot boot or
+	 * launch ("" when it can); memory access works either way. */
+	struct ttrt_abi abi;
+	char launch_problem[1536];
 
 	/* The chip as a whole (device_state.c): boot and reset hold it
 	 * exclusive, launches shared. chip_ready is written under it held
@@ -62,6 +69,20 @@ struct ttrt_device {
 };
 
 int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
+
+/* ---- ABI profile of the device (abi/device_abi.c) ---- */
+
+/* Sets dev->abi from the config (builtin, derived or a saved profile) and
+ * dev->launch_problem when it cannot be had or is incomplete. Only
+ * -ENOMEM fails: a bad profile leaves memory access working. */
+int ttrt_device_abi_init(struct ttrt_device *dev);
+/* Whether firmware must be loaded at all: not on a card that lacks
+ * tt_metal_home and sfpi_path (launch_problem then says so). */
+int ttrt_device_needs_firmware(const struct ttrt_device *dev);
+/* After the firmware is loaded: a profile whose firmware bases are not
+ * where the firmware ELFs start does not describe that firmware; say so
+ * in launch_problem. */
+void ttrt_device_abi_match_firmware(struct ttrt_device *dev);
 void ttrt_firmware_free_all(struct ttrt_device *dev);
 
 /* ---- whole-chip operations (device_state.c) ---- */
@@ -89,7 +110,7 @@ void ttrt_chip_unlock(struct ttrt_device *dev);
 /* The steps of ttrt_launch_prepare and ttrt_launch_go for a caller that
  * holds the chip already (ttrt_chip_lock_launch). */
 int ttrt_launch_prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
-			       const struct tt_launch_msg *msg);
+			       const struct ttrt_launch *msg);
 int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core);
 /* Stop the listed cores, reload their firmware and wait until they report
  * ready, within op; the caller holds the chip shared and owns the cores. */

@@ -46,15 +46,24 @@ static int say(struct wait_ctx *w, const char *fmt, ...)
 	return 0;
 }
 
-static int read_launch(struct wait_ctx *w, struct tt_launch_msg *m)
+/* The current launch message, in the device's ABI profile. */
+static int read_launch(struct wait_ctx *w, struct ttrt_launch *m)
 {
+	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
+	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
 	uint32_t rd_ptr;
-	int rc = ttrt_l1_read(w->dev, w->core, TT_MEM_LAUNCH_RD_PTR, &rd_ptr, 4);
+	int rc;
 
+	if (ttrt_abi_check(abi, NULL, 0))
+		return -EIO;
+	rc = ttrt_l1_read(w->dev, w->core, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), &rd_ptr,
+			  4);
 	if (rc)
 		return rc;
-	rd_ptr &= TT_LAUNCH_RING_ENTRIES - 1;
-	return ttrt_l1_read(w->dev, w->core, TT_MEM_LAUNCH + rd_ptr * sizeof(*m), m, sizeof(*m));
+	rd_ptr &= abi->launch_ring_entries - 1;
+	rc = ttrt_l1_read(w->dev, w->core, ttrt_abi_launch_addr(abi, rd_ptr), bytes,
+			  abi->launch_msg_size);
+	return rc ? rc : ttrt_abi_decode_launch(abi, bytes, sizeof(bytes), m);
 }
 
 /* The value a poll of addr reads now: the byte for an unaligned address,
@@ -76,7 +85,8 @@ static int read_l1_value(struct wait_ctx *w, uint32_t addr, uint32_t *val)
 static int cb_wait(struct wait_ctx *w, uint32_t cb, uint32_t reg)
 {
 	const char *call = reg == TT_STREAM_TILES_RECEIVED_REG ? "cb_wait_front" : "cb_reserve_back";
-	struct tt_launch_msg m;
+	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
+	struct ttrt_launch m;
 	struct tt_local_cb_config c;
 	uint32_t received, acked, filled;
 	int rc = ttrt_reg_read(w->dev, w->core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_RECEIVED_REG),
@@ -90,10 +100,11 @@ static int cb_wait(struct wait_ctx *w, uint32_t cb, uint32_t reg)
 	if (rc)
 		return rc;
 	filled = (uint16_t)(received - acked);
-	if (cb >= TT_NUM_CIRCULAR_BUFFERS || !(m.local_cb_mask & (1u << cb)))
+	if (cb >= abi->num_circular_buffers || !(m.local_cb_mask & (1ull << cb)))
 		return say(w, "%s cb %u: received %u acked %u (not a cb of this launch)", call, cb,
 			   received, acked);
-	rc = ttrt_l1_read(w->dev, w->core, m.kernel_config_base[0] + m.local_cb_offset + 16u * cb,
+	rc = ttrt_l1_read(w->dev, w->core,
+			  m.kernel_config_base[0] + m.local_cb_offset + abi->local_cb_config_size * cb,
 			  &c, sizeof(c));
 	if (rc)
 		return rc;
@@ -156,7 +167,9 @@ static int subordinates_wait(struct wait_ctx *w)
 	uint32_t sync;
 	char names[64] = "";
 	size_t n = 0;
-	int rc = ttrt_l1_read(w->dev, w->core, TT_MEM_SUBORDINATE_SYNC, &sync, 4);
+	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
+	int rc = ttrt_l1_read(w->dev, w->core, ttrt_abi_mbox_addr(abi, abi->mbox_subordinate_sync),
+			      &sync, 4);
 
 	if (rc)
 		return rc;
@@ -169,7 +182,8 @@ static int subordinates_wait(struct wait_ctx *w)
 
 static int go_wait(struct wait_ctx *w)
 {
-	uint32_t val;
+	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
+	uint32_t val, go0 = ttrt_abi_go_addr(abi, 0);
 	const char *name;
 	int rc = read_l1_value(w, w->addr, &val);
 
@@ -185,16 +199,16 @@ static int go_wait(struct wait_ctx *w)
 	name = ttrt_go_signal_name((uint8_t)val);
 	if (name)
 		return say(w, "go signal (idle): go message %u at 0x%x = %s",
-			   (w->addr - TT_MEM_GO_MSG) / 4, w->addr, name);
+			   (w->addr - go0) / abi->go_msg_size, w->addr, name);
 	return say(w, "go signal (idle): go message %u at 0x%x = 0x%02x",
-		   (w->addr - TT_MEM_GO_MSG) / 4, w->addr, val);
+		   (w->addr - go0) / abi->go_msg_size, w->addr, val);
 }
 
 /* A semaphore of the current launch: 16 bytes apart from the
  * kernel-config base + sem_offset, up to the local CB configs. -1 if not. */
 static int semaphore_id(struct wait_ctx *w)
 {
-	struct tt_launch_msg m;
+	struct ttrt_launch m;
 	uint32_t base, end, id;
 
 	if (read_launch(w, &m))
@@ -210,12 +224,14 @@ static int semaphore_id(struct wait_ctx *w)
 
 static int l1_wait(struct wait_ctx *w)
 {
-	uint32_t val;
+	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
+	uint32_t val, go0 = ttrt_abi_go_addr(abi, 0);
+	uint32_t sync = ttrt_abi_mbox_addr(abi, abi->mbox_subordinate_sync);
 	int sem, rc;
 
-	if (w->addr >= TT_MEM_GO_MSG && w->addr < TT_MEM_GO_MSG + 4 * TT_GO_MESSAGE_ENTRIES)
+	if (w->addr >= go0 && w->addr < go0 + abi->go_msg_size * abi->go_message_entries)
 		return go_wait(w);
-	if (w->addr >= TT_MEM_SUBORDINATE_SYNC && w->addr < TT_MEM_SUBORDINATE_SYNC + 4)
+	if (w->addr >= sync && w->addr < sync + 4)
 		return w->risc == 0 ? subordinates_wait(w) : go_wait(w);
 	rc = read_l1_value(w, w->addr, &val);
 	if (rc)
@@ -302,9 +318,9 @@ int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc
 	if ((w.addr >= TT_TX_BASE && w.addr < TT_TX_END) ||
 	    (w.addr >= TT_TX_SEM(0) && w.addr < TT_TX_SEM_MAX(TT_TX_NUM_SEMS)))
 		return tensix_wait(&w);
-	if (w.addr && w.addr < TT_L1_SIZE)
+	if (w.addr && w.addr < ttrt_device_abi(dev)->l1_size)
 		return l1_wait(&w);
-	if (w.addr >= TT_MEM_LOCAL_BASE && w.addr < TT_MEM_LOCAL_BASE + TT_MEM_BRISC_LOCAL_SIZE)
+	if (w.addr >= ttrt_device_abi(dev)->local_base && w.addr < ttrt_device_abi(dev)->local_base + ttrt_device_abi(dev)->brisc_local_size)
 		return local_wait(&w);
 	if (w.addr) {
 		uint32_t val;

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <limits.h>
 
+#include "ttrt_abi.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,6 +35,9 @@ enum ttrt_config_key {
 	TTRT_CFG_CACHE_DIR,
 	TTRT_CFG_TIMEOUT_MS,
 	TTRT_CFG_FIRMWARE_DIR,
+	TTRT_CFG_TT_METAL_HOME,
+	TTRT_CFG_ABI,
+	TTRT_CFG_SFPI_PATH,
 	TTRT_CFG_NUM_KEYS
 };
 
@@ -48,6 +53,14 @@ struct ttrt_config {
 	char cache_dir[TTRT_PATH_MAX];        /* build cache */
 	uint32_t timeout_ms;             /* bound of every wait: boot, reset, launch */
 	char firmware_dir[TTRT_PATH_MAX];     /* sim: our firmware ELFs */
+	/* A card: the tt-metal tree its firmware and kernels are built from,
+	 * and the SFPI toolchain (root holding compiler/bin/riscv-tt-elf-g++).
+	 * "" when not configured. */
+	char tt_metal_home[TTRT_PATH_MAX];
+	char sfpi_path[TTRT_PATH_MAX];
+	/* The ABI profile (docs/abi.md): "builtin", "derived" (from
+	 * tt_metal_home) or the path of a saved profile. */
+	char abi[TTRT_PATH_MAX];
 	/* For errors that surface later (a firmware file missing at open):
 	 * the INI file loaded, and per key TTRT_CFG_FROM_* or its line there. */
 	char config_file[TTRT_PATH_MAX];
@@ -56,7 +69,7 @@ struct ttrt_config {
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
 /* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms",
- * "firmware_dir"). */
+ * "firmware_dir", "tt_metal_home", "abi", "sfpi_path"). */
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,
@@ -152,6 +165,14 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait, char *err,
 			   size_t errlen);
 
+/* The active ABI profile (ttrt_abi.h, docs/abi.md). */
+const struct ttrt_abi *ttrt_device_abi(const struct ttrt_device *dev);
+/* Why this device cannot boot firmware or launch kernels (a profile that
+ * could not be derived or lacks fields, one that does not match the
+ * firmware, a card without tt_metal_home ...), or NULL when it can.
+ * Memory access works either way. */
+const char *ttrt_device_launch_problem(const struct ttrt_device *dev);
+
 /* "sim", or "kmd /dev/tenstorrent/0". */
 const char *ttrt_device_backend(const struct ttrt_device *dev);
 uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev);
@@ -239,14 +260,14 @@ int ttrt_risc_local_read(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 
 /* ---- launching on one core (slow dispatch) -------------------------------- */
 
-struct tt_launch_msg;   /* tt/l1_map.h */
-
-/* go = RESET_READ_PTR_FROM_HOST, go index 0, launch[0] = msg. The caller
- * then writes the kernel-config buffer the message points at. Each call
+/* go = RESET_READ_PTR_FROM_HOST, go index 0, launch[0] = msg laid out as
+ * the device's ABI profile says. The caller then writes the kernel-config
+ * buffer the message points at. -EIO when the device cannot launch
+ * (ttrt_device_launch_problem). Each call
  * holds the chip shared (see ttrt_device_reset): -EIO while the chip is
  * down, -ETIMEDOUT if a reset holds it longer than timeout_ms. */
 int ttrt_launch_prepare(struct ttrt_device *dev, struct ttrt_xy core,
-			const struct tt_launch_msg *msg);
+			const struct ttrt_launch *msg);
 int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core);
 /* Poll the go signal until DONE: 0, -ETIMEDOUT after timeout_ms (0: the
  * config's timeout_ms), or -EINTR when wait (may be NULL) says so. */
@@ -484,12 +505,19 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 int ttrt_render_dprint(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len);
 /* "done", "go", "init", ... or NULL for a value the protocol does not define. */
 const char *ttrt_go_signal_name(uint8_t signal);
-/* The text of `launch` and `go` from mailbox bytes alone (offset 0 = L1
- * 0x60, e.g. a copy of cores/<x>,<y>/mailbox): the same formatter the mount
- * uses. launch needs the first 784 bytes (through the launch ring), go the
- * first 836 (through go_message_index); shorter is -EINVAL. Caller frees *out. */
-int ttrt_decode_launch(const void *mailbox, size_t len, char **out, size_t *outlen);
-int ttrt_decode_go(const void *mailbox, size_t len, char **out, size_t *outlen);
+/* The text of `launch` and `go` from mailbox bytes alone (offset 0 =
+ * mailbox_base, e.g. a copy of cores/<x>,<y>/mailbox), in the layout of
+ * abi (NULL: the built-in profile): the same formatter the mount uses.
+ * launch needs the mailbox through the launch ring (784 bytes built-in),
+ * go through go_message_index (836 built-in); shorter is -EINVAL. Caller
+ * frees *out. */
+int ttrt_decode_launch(const struct ttrt_abi *abi, const void *mailbox, size_t len, char **out,
+		       size_t *outlen);
+int ttrt_decode_go(const struct ttrt_abi *abi, const void *mailbox, size_t len, char **out,
+		   size_t *outlen);
+/* Bytes of the mailbox each decoder needs under abi (NULL: built-in). */
+size_t ttrt_decode_launch_need(const struct ttrt_abi *abi);
+size_t ttrt_decode_go_need(const struct ttrt_abi *abi);
 
 /* DPRINT (tt/dprint_abi.h): the text RISC risc (0 brisc .. 4 trisc2) of a
  * core printed since the host's read mark, or the last 1008 bytes of it if

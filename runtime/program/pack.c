@@ -6,11 +6,13 @@
  *   0                 unique runtime args: BRISC's, NCRISC's, compute's
  *   crta (16-aligned) common runtime args, in the same order
  *   sem  (16-aligned) semaphores, 16 bytes each
- *   local_cb          (32 - clz(local_cb_mask)) * 16 bytes of CB configs
- *   remote_cb         (32 - min_remote_cb_start_index) * 8 bytes
+ *   local_cb          (highest CB in local_cb_mask + 1) * 16 bytes of CB configs
+ *   remote_cb         (NUM_CBS - min_remote_cb_start_index) * 8 bytes
  *   images            BRISC, NCRISC, TRISC0, TRISC1, TRISC2, each 16-aligned
  *
  * and the launch message that tells the firmware where each part is.
+ * NUM_CBS, the area and the message layout come from the ABI profile
+ * (32 CBs and a u32 mask built-in; 64 and a u64 mask in newer tt-metal).
  */
 #include "program/pack.h"
 #include "runtime_internal.h"
@@ -39,8 +41,28 @@ static void put32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)(v >> 24);
 }
 
+static uint32_t num_cbs(const struct pack_input *in)
+{
+	return in->abi->num_circular_buffers;
+}
+
+static uint32_t remote_start(const struct pack_input *in)
+{
+	return in->min_remote_cb_start_index ? in->min_remote_cb_start_index : num_cbs(in);
+}
+
 static int check_input(const struct pack_input *in, char *err, size_t errlen)
 {
+	if (num_cbs(in) > TTRT_ABI_MAX_CBS || num_cbs(in) == 0) {
+		ttrt_set_err(err, errlen, "ABI profile '%s' has %u circular buffers", in->abi->name,
+			     num_cbs(in));
+		return -EINVAL;
+	}
+	if (num_cbs(in) < 64 && (in->local_cb_mask >> num_cbs(in))) {
+		ttrt_set_err(err, errlen, "CB mask 0x%llx names CBs beyond the %u of ABI profile '%s'",
+			     (unsigned long long)in->local_cb_mask, num_cbs(in), in->abi->name);
+		return -EINVAL;
+	}
 	for (int s = 0; s < PACK_NUM_SLOTS; s++) {
 		if (in->rta_words[s] > PACK_MAX_RTA_WORDS || in->crta_words[s] > PACK_MAX_RTA_WORDS) {
 			ttrt_set_err(err, errlen, "more than %d runtime args for one kernel",
@@ -56,9 +78,9 @@ static int check_input(const struct pack_input *in, char *err, size_t errlen)
 		ttrt_set_err(err, errlen, "bad semaphore list (%u)", in->n_semaphores);
 		return -EINVAL;
 	}
-	if (in->min_remote_cb_start_index > TT_NUM_CIRCULAR_BUFFERS) {
-		ttrt_set_err(err, errlen, "min_remote_cb_start_index %u is beyond 32",
-			     in->min_remote_cb_start_index);
+	if (in->min_remote_cb_start_index > num_cbs(in)) {
+		ttrt_set_err(err, errlen, "min_remote_cb_start_index %u is beyond %u",
+			     in->min_remote_cb_start_index, num_cbs(in));
 		return -EINVAL;
 	}
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
@@ -82,7 +104,7 @@ static int check_input(const struct pack_input *in, char *err, size_t errlen)
 /* Offsets of every part; out->size is the end of the last image. */
 static void lay_out(const struct pack_input *in, struct pack_output *out)
 {
-	uint32_t off = 0, remote_start;
+	uint32_t off = 0;
 
 	for (int s = 0; s < PACK_NUM_SLOTS; s++) {
 		out->rta_offset[s] = off;
@@ -98,11 +120,10 @@ static void lay_out(const struct pack_input *in, struct pack_output *out)
 	out->local_cb_offset = out->sem_offset + 16 * in->n_semaphores;
 	off = out->local_cb_offset;
 	if (in->local_cb_mask)
-		off += (32u - (uint32_t)__builtin_clz(in->local_cb_mask)) * 16u;
+		off += (64u - (uint32_t)__builtin_clzll(in->local_cb_mask)) *
+		       in->abi->local_cb_config_size;
 	out->remote_cb_offset = off;
-	remote_start = in->min_remote_cb_start_index ? in->min_remote_cb_start_index :
-						       TT_NUM_CIRCULAR_BUFFERS;
-	off += (TT_NUM_CIRCULAR_BUFFERS - remote_start) * 8u;
+	off += (num_cbs(in) - remote_start(in)) * in->abi->remote_cb_config_size;
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
 		if (!in->kernel[r])
 			continue;
@@ -116,26 +137,26 @@ static void lay_out(const struct pack_input *in, struct pack_output *out)
 static void fill(const struct pack_input *in, struct pack_output *out)
 {
 	uint8_t *buf = out->config;
-	uint32_t remote_start = in->min_remote_cb_start_index ? in->min_remote_cb_start_index :
-								TT_NUM_CIRCULAR_BUFFERS;
+	uint32_t local_size = in->abi->local_cb_config_size;
+	uint32_t remote_size = in->abi->remote_cb_config_size;
 
 	for (int s = 0; s < PACK_NUM_SLOTS; s++)
 		for (uint32_t i = 0; i < in->crta_words[s]; i++)
 			put32(buf + out->crta_offset[s] + 4 * i, in->crta[s][i]);
 	for (uint32_t i = 0; i < in->n_semaphores; i++)
 		put32(buf + out->sem_offset + 16 * i, in->semaphores[i]);
-	for (int cb = 0; cb < TT_NUM_CIRCULAR_BUFFERS; cb++) {
+	for (uint32_t cb = 0; cb < num_cbs(in); cb++) {
 		const struct tt_local_cb_config *c = &in->local_cb[cb];
-		uint8_t *p = buf + out->local_cb_offset + 16 * cb;
-		if (!(in->local_cb_mask & (1u << cb)))
+		uint8_t *p = buf + out->local_cb_offset + local_size * cb;
+		if (!(in->local_cb_mask & (1ull << cb)))
 			continue;
 		put32(p, c->addr_bytes);
 		put32(p + 4, c->size_bytes);
 		put32(p + 8, c->num_pages);
 		put32(p + 12, c->page_size_bytes);
 	}
-	for (uint32_t cb = remote_start; cb < TT_NUM_CIRCULAR_BUFFERS; cb++) {
-		uint8_t *p = buf + out->remote_cb_offset + 8 * (cb - remote_start);
+	for (uint32_t cb = remote_start(in); cb < num_cbs(in); cb++) {
+		uint8_t *p = buf + out->remote_cb_offset + remote_size * (cb - remote_start(in));
 		put32(p, in->remote_cb[cb].config_address);
 		put32(p + 4, in->remote_cb[cb].page_size);
 	}
@@ -146,10 +167,10 @@ static void fill(const struct pack_input *in, struct pack_output *out)
 
 static void fill_launch(const struct pack_input *in, uint32_t base, struct pack_output *out)
 {
-	struct tt_launch_msg *m = &out->launch;
+	struct ttrt_launch *m = &out->launch;
 
 	memset(m, 0, sizeof(*m));
-	for (int t = 0; t < TT_NUM_CORE_TYPES; t++) {
+	for (uint32_t t = 0; t < in->abi->num_core_types && t < TTRT_ABI_MAX_CORE_TYPES; t++) {
 		m->kernel_config_base[t] = base;
 		m->sem_offset[t] = (uint16_t)out->sem_offset;
 	}
@@ -167,22 +188,33 @@ static void fill_launch(const struct pack_input *in, uint32_t base, struct pack_
 	m->mode = TT_DISPATCH_MODE_HOST;
 	m->local_cb_mask = in->local_cb_mask;
 	m->brisc_noc_id = in->brisc_noc_id;
-	m->min_remote_cb_start_index = (uint8_t)(in->min_remote_cb_start_index ?
-						 in->min_remote_cb_start_index :
-						 TT_NUM_CIRCULAR_BUFFERS);
+	m->min_remote_cb_start_index = (uint8_t)remote_start(in);
 	m->host_assigned_id = in->host_assigned_id;
 }
 
-int pack_kernel_config(const struct pack_input *in, struct pack_output *out, char *err,
+int pack_kernel_config(const struct pack_input *given, struct pack_output *out, char *err,
 		       size_t errlen)
 {
-	uint32_t base = in->kernel_config_base ? in->kernel_config_base : TT_KERNEL_CONFIG_BASE;
-	uint32_t max = in->max_size;
+	struct ttrt_abi builtin;
+	struct pack_input with_abi;
+	const struct pack_input *in = given;
+	uint32_t base, max;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (!max)
-		max = base < TT_MEM_BANK_TO_NOC_SCRATCH ? TT_MEM_BANK_TO_NOC_SCRATCH - base : 0;
+	if (!given->abi) {
+		ttrt_abi_builtin(&builtin);
+		with_abi = *given;
+		with_abi.abi = &builtin;
+		in = &with_abi;
+	}
+	base = in->kernel_config_base ? in->kernel_config_base : in->abi->kernel_config_base;
+	max = in->max_size;
+	if (!max) {
+		/* The area ends where the profile's ends, whatever base a caller chose. */
+		uint32_t end = in->abi->kernel_config_base + in->abi->kernel_config_size;
+		max = base < end ? end - base : 0;
+	}
 	rc = check_input(in, err, errlen);
 	if (rc)
 		return rc;

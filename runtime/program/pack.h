@@ -9,7 +9,8 @@
 #ifndef TTRT_PROGRAM_PACK_H
 #define TTRT_PROGRAM_PACK_H
 
-#include "tt/l1_map.h"
+#include "tt/l1_map.h"   /* struct tt_local_cb_config: the same in every version */
+#include "ttrt_abi.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -77,8 +78,11 @@ struct pack_remote_cb {
 };
 
 struct pack_input {
-	uint32_t kernel_config_base;        /* 0: TT_KERNEL_CONFIG_BASE */
-	uint32_t max_size;                  /* 0: up to the bank table */
+	/* The layout to pack for (launch message, CB count, kernel-config
+	 * area); NULL: the built-in profile. */
+	const struct ttrt_abi *abi;
+	uint32_t kernel_config_base;        /* 0: the profile's */
+	uint32_t max_size;                  /* 0: the profile's kernel_config_size */
 	/* Unique runtime args: room for the most any core gets. */
 	uint32_t rta_words[PACK_NUM_SLOTS];
 	/* Common runtime args, the same on every core. */
@@ -87,10 +91,12 @@ struct pack_input {
 	/* Semaphores, 16 bytes apart, with their initial values. */
 	const uint32_t *semaphores;
 	uint32_t n_semaphores;
-	uint32_t local_cb_mask;             /* bit n: local_cb[n] is used */
-	struct tt_local_cb_config local_cb[TT_NUM_CIRCULAR_BUFFERS];
-	uint32_t min_remote_cb_start_index; /* 32 or 0 (both mean none): no remote CBs */
-	struct pack_remote_cb remote_cb[TT_NUM_CIRCULAR_BUFFERS];
+	uint64_t local_cb_mask;             /* bit n: local_cb[n] is used */
+	struct tt_local_cb_config local_cb[TTRT_ABI_MAX_CBS];
+	/* The profile's CB count (32, or 64 in newer tt-metal) or 0 (both
+	 * mean none): no remote CBs. */
+	uint32_t min_remote_cb_start_index;
+	struct pack_remote_cb remote_cb[TTRT_ABI_MAX_CBS];
 	const struct pack_xip *kernel[PACK_NUM_RISCS];   /* NULL: the RISC stays idle */
 	uint8_t brisc_noc_id;
 	uint32_t host_assigned_id;
@@ -106,7 +112,7 @@ struct pack_output {
 	uint32_t local_cb_offset;
 	uint32_t remote_cb_offset;
 	uint32_t image_offset[PACK_NUM_RISCS];   /* where each image starts, 0 if none */
-	struct tt_launch_msg launch;
+	struct ttrt_launch launch;   /* laid out by ttrt_abi_encode_launch */
 };
 
 /* Lays out and fills the kernel-config buffer and the launch message.

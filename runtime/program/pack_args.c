@@ -19,7 +19,15 @@ static const enum prog_kernel kernel_of_slot[PACK_NUM_SLOTS] = {
 
 int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, size_t errlen)
 {
-	uint64_t addr = TT_DATA_BUFFER_SPACE_BASE;
+	struct ttrt_abi builtin;
+	const struct ttrt_abi *abi = in->abi;
+	uint64_t addr;
+
+	if (!abi) {
+		ttrt_abi_builtin(&builtin);
+		abi = &builtin;
+	}
+	addr = abi->data_buffer_base;
 
 	in->local_cb_mask = 0;
 	memset(in->local_cb, 0, sizeof(in->local_cb));
@@ -31,10 +39,10 @@ int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, 
 			continue;
 		addr = (addr + PACK_CB_ALIGN - 1) / PACK_CB_ALIGN * PACK_CB_ALIGN;
 		size = (uint64_t)cb->pages * cb->page_size;
-		if (addr + size > TT_L1_SIZE) {
+		if (addr + size > abi->l1_size) {
 			ttrt_set_err(err, errlen,
 				     "CB %d (%llu bytes at 0x%llx) does not fit below the end of L1 (0x%x)", i,
-				     (unsigned long long)size, (unsigned long long)addr, TT_L1_SIZE);
+				     (unsigned long long)size, (unsigned long long)addr, abi->l1_size);
 			return -ENOSPC;
 		}
 		in->local_cb[i] = (struct tt_local_cb_config){
@@ -43,7 +51,7 @@ int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, 
 			.num_pages = cb->pages,
 			.page_size_bytes = cb->page_size,
 		};
-		in->local_cb_mask |= 1u << i;
+		in->local_cb_mask |= 1ull << i;
 		addr += size;
 	}
 	return 0;
@@ -65,7 +73,7 @@ void pack_args_room(const struct prog_args *a, const struct prog_resolved *r, st
 	in->semaphores = a->semaphores;
 	in->n_semaphores = a->n_semaphores;
 	in->brisc_noc_id = a->kernel[PROG_WRITER].noc;
-	in->min_remote_cb_start_index = TT_NUM_CIRCULAR_BUFFERS;
+	in->min_remote_cb_start_index = 0;   /* none: the profile's CB count */
 }
 
 void pack_core_args(const struct prog_resolved *r, uint32_t core,

@@ -13,9 +13,9 @@
 /* CBs start 64-byte aligned, so a page can take a DRAM read. */
 #define PACK_CB_ALIGN 64u
 
-/* Places the program's CBs in L1 from TT_DATA_BUFFER_SPACE_BASE upward in
- * index order and fills local_cb and local_cb_mask. -ENOSPC if they pass
- * the end of L1. */
+/* Places the program's CBs in L1 from the profile's data_buffer_base
+ * (in->abi; NULL: built-in) upward in index order and fills local_cb and
+ * local_cb_mask. -ENOSPC if they pass the end of L1. */
 int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, size_t errlen);
 /* Room for each kernel's unique args (the most any core gets), its common
  * args, the semaphores, the writer's NOC as brisc_noc_id, no remote CBs.

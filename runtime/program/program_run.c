@@ -79,7 +79,7 @@ static int run_args(struct ttrt_program *p, struct run *r)
 
 static int run_pack(struct ttrt_program *p, struct run *r)
 {
-	struct pack_input in = { 0 };
+	struct pack_input in = { .abi = &p->dev->abi };
 	int rc = pack_place_cbs(r->args, &in, r->err, sizeof(r->err));
 
 	if (rc)
@@ -191,7 +191,8 @@ static int watch(struct run *r, struct prog_core_status *cores, uint32_t n)
 
 			if (cores[c].result != PROG_CORE_PENDING)
 				continue;
-			if (ttrt_l1_read(dev, cores[c].core, TT_MEM_GO_MSG_SIGNAL, &signal, 1) == 0 &&
+			if (ttrt_l1_read(dev, cores[c].core, ttrt_abi_go_signal_addr(&dev->abi, 0), &signal,
+					 1) == 0 &&
 			    signal == TT_RUN_MSG_DONE) {
 				cores[c].result = PROG_CORE_DONE;
 				pending--;
@@ -455,6 +456,12 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 	if (rc) {
 		run_free(r);
 		return rc;
+	}
+	if (p->dev->launch_problem[0]) {
+		/* Never a launch with offsets that may be wrong: say why. */
+		ttrt_set_err(r->err, sizeof(r->err), "cannot run on this device: %s",
+			     p->dev->launch_problem);
+		return start_failed(p, r, -EIO, false);
 	}
 	rc = prog_build(p, wait);
 	if (rc == 0 && stop_requested(p))

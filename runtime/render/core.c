@@ -6,70 +6,95 @@
  */
 #include "runtime_internal.h"
 #include "strbuf.h"
-#include "tt/fw_abi.h"
+#include "tt/fw_abi.h"   /* stream registers: the same in every version */
 #include "tt/l1_map.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The mailbox bytes behind `go`: go_message_index and the signal it
- * selects, read into an otherwise zero image for ttrt_decode_go. */
-static int read_go(struct ttrt_device *dev, struct ttrt_xy core, struct tt_mailboxes_head *mb)
+ * selects, read into an otherwise zero image (malloc'd, *len bytes) for
+ * ttrt_decode_go. */
+static int read_go(struct ttrt_device *dev, struct ttrt_xy core, uint8_t **image, size_t *len)
 {
-	uint32_t index;
+	const struct ttrt_abi *abi = &dev->abi;
+	uint32_t index = 0, at;
 	int rc;
 
-	memset(mb, 0, sizeof(*mb));
-	rc = ttrt_l1_read(dev, core, TT_MEM_GO_MSG_INDEX, &mb->go_message_index, 4);
-	if (rc)
-		return rc;
-	index = mb->go_message_index;
-	if (index >= TT_GO_MESSAGE_ENTRIES)
-		index = 0;
-	return ttrt_l1_read(dev, core, TT_MEM_GO_MSG + 4 * index + 3,
-			    &mb->go_messages[index].signal, 1);
+	if (ttrt_abi_check(abi, NULL, 0))
+		return -EIO;   /* no layout to read it with */
+	*len = ttrt_decode_go_need(abi);
+	*image = calloc(1, *len);
+	if (!*image)
+		return -ENOMEM;
+	rc = ttrt_l1_read(dev, core, ttrt_abi_mbox_addr(abi, abi->mbox_go_message_index), &index, 4);
+	if (rc == 0) {
+		memcpy(*image + abi->mbox_go_message_index, &index, 4);
+		if (index >= abi->go_message_entries)
+			index = 0;
+		at = abi->mbox_go_messages + index * abi->go_msg_size + abi->go_signal;
+		rc = ttrt_l1_read(dev, core, abi->mailbox_base + at, *image + at, 1);
+	}
+	if (rc) {
+		free(*image);
+		*image = NULL;
+	}
+	return rc;
 }
 
 int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
-	struct tt_mailboxes_head mb;
-	int rc = read_go(dev, core, &mb);
+	uint8_t *image;
+	size_t n;
+	int rc = read_go(dev, core, &image, &n);
 
 	if (rc)
 		return rc;
-	return ttrt_decode_go(&mb, sizeof(mb), out, len);
+	rc = ttrt_decode_go(&dev->abi, image, n, out, len);
+	free(image);
+	return rc;
 }
 
+/* The launch message the firmware runs next: launch[launch_msg_rd_ptr]. */
 static int read_launch(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *rd_ptr,
-		       struct tt_launch_msg *msg)
+		       uint8_t *bytes)
 {
-	int rc = ttrt_l1_read(dev, core, TT_MEM_LAUNCH_RD_PTR, rd_ptr, 4);
+	const struct ttrt_abi *abi = &dev->abi;
+	int rc;
 
+	if (ttrt_abi_check(abi, NULL, 0))
+		return -EIO;   /* no layout to read it with */
+	rc = ttrt_l1_read(dev, core, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), rd_ptr, 4);
 	if (rc)
 		return rc;
-	*rd_ptr &= TT_LAUNCH_RING_ENTRIES - 1;
-	return ttrt_l1_read(dev, core, TT_MEM_LAUNCH + *rd_ptr * sizeof(*msg), msg, sizeof(*msg));
+	*rd_ptr &= abi->launch_ring_entries - 1;
+	return ttrt_l1_read(dev, core, ttrt_abi_launch_addr(abi, *rd_ptr), bytes,
+			    abi->launch_msg_size);
 }
 
 /* The mailbox bytes behind `launch`: launch_msg_rd_ptr and the ring entry
  * it selects, read into an otherwise zero image for ttrt_decode_launch. */
 int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
-	struct tt_mailboxes_head mb;
+	const struct ttrt_abi *abi = &dev->abi;
+	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG], *image;
+	size_t n = ttrt_decode_launch_need(abi);
 	uint32_t rd_ptr;
-	int rc;
+	int rc = read_launch(dev, core, &rd_ptr, bytes);
 
-	memset(&mb, 0, sizeof(mb));
-	rc = ttrt_l1_read(dev, core, TT_MEM_LAUNCH_RD_PTR, &mb.launch_msg_rd_ptr, 4);
 	if (rc)
 		return rc;
-	rd_ptr = mb.launch_msg_rd_ptr & (TT_LAUNCH_RING_ENTRIES - 1);
-	rc = ttrt_l1_read(dev, core, TT_MEM_LAUNCH + rd_ptr * sizeof(mb.launch[0]),
-			  &mb.launch[rd_ptr], sizeof(mb.launch[0]));
-	if (rc)
-		return rc;
-	return ttrt_decode_launch(&mb, sizeof(mb), out, len);
+	image = calloc(1, n);
+	if (!image)
+		return -ENOMEM;
+	memcpy(image + abi->mbox_launch_rd_ptr, &rd_ptr, 4);
+	memcpy(image + abi->mbox_launch + rd_ptr * abi->launch_msg_size, bytes,
+	       abi->launch_msg_size);
+	rc = ttrt_decode_launch(abi, image, n, out, len);
+	free(image);
+	return rc;
 }
 
 /* Live page counters of a CB: the overlay stream registers. */
@@ -86,20 +111,26 @@ static int read_cb_counters(struct ttrt_device *dev, struct ttrt_xy core, int cb
 
 int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
+	const struct ttrt_abi *abi = &dev->abi;
 	struct strbuf sb = { 0 };
-	struct tt_launch_msg m;
+	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
+	struct ttrt_launch m;
 	uint32_t rd_ptr;
-	int rc = read_launch(dev, core, &rd_ptr, &m);
+	int rc = read_launch(dev, core, &rd_ptr, bytes);
 
+	if (rc == 0)
+		rc = ttrt_abi_decode_launch(abi, bytes, sizeof(bytes), &m);
 	if (rc)
 		return rc;
 	strbuf_printf(&sb, "cb addr size pages page_size received acked\n");
-	for (int cb = 0; cb < TT_NUM_CIRCULAR_BUFFERS; cb++) {
+	for (int cb = 0; cb < (int)abi->num_circular_buffers; cb++) {
 		struct tt_local_cb_config c;
 		uint32_t acked = 0, received = 0;
-		if (!(m.local_cb_mask & (1u << cb)))
+		if (!(m.local_cb_mask & (1ull << cb)))
 			continue;
-		rc = ttrt_l1_read(dev, core, m.kernel_config_base[0] + m.local_cb_offset + 16u * (uint32_t)cb,
+		rc = ttrt_l1_read(dev, core,
+				  m.kernel_config_base[0] + m.local_cb_offset +
+					  abi->local_cb_config_size * (uint32_t)cb,
 				  &c, sizeof(c));
 		if (rc == 0)
 			rc = read_cb_counters(dev, core, cb, &acked, &received);
@@ -116,14 +147,17 @@ int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, si
 int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
 	struct strbuf sb = { 0 };
-	struct tt_mailboxes_head mb;
 	struct ttrt_xy noc0;
+	uint8_t *image;
+	size_t n;
 	char *go;
 	size_t golen;
-	int rc = read_go(dev, core, &mb);
+	int rc = read_go(dev, core, &image, &n);
 
-	if (rc == 0)
-		rc = ttrt_decode_go(&mb, sizeof(mb), &go, &golen);
+	if (rc == 0) {
+		rc = ttrt_decode_go(&dev->abi, image, n, &go, &golen);
+		free(image);
+	}
 	if (rc)
 		return rc;
 	ttrt_logical_to_noc0(core, &noc0);

@@ -6,16 +6,45 @@
  * formatter for both, so a dump decodes to exactly what the mount showed.
  */
 #include "strbuf.h"
-#include "tt/l1_map.h"
+#include "tt/l1_map.h"   /* RUN_MSG_* and DISPATCH_MODE_*: the same in every version */
 #include "ttrt.h"
 
 #include <errno.h>
 #include <string.h>
 
+/* The profile to decode with: the caller's, or the built-in one. */
+static const struct ttrt_abi *profile(const struct ttrt_abi *abi, struct ttrt_abi *builtin)
+{
+	if (abi)
+		return abi;
+	ttrt_abi_builtin(builtin);
+	return builtin;
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* The mailbox bytes each decoder needs: through the end of the launch ring,
  * and through go_message_index. */
-#define LAUNCH_NEED offsetof(struct tt_mailboxes_head, go_messages)
-#define GO_NEED     sizeof(struct tt_mailboxes_head)
+size_t ttrt_decode_launch_need(const struct ttrt_abi *abi)
+{
+	struct ttrt_abi b;
+	const struct ttrt_abi *a = profile(abi, &b);
+	size_t ring = a->mbox_launch + (size_t)a->launch_ring_entries * a->launch_msg_size;
+
+	return ring > a->mbox_launch_rd_ptr + 4u ? ring : a->mbox_launch_rd_ptr + 4u;
+}
+
+size_t ttrt_decode_go_need(const struct ttrt_abi *abi)
+{
+	struct ttrt_abi b;
+	const struct ttrt_abi *a = profile(abi, &b);
+	size_t go = a->mbox_go_messages + (size_t)a->go_message_entries * a->go_msg_size;
+
+	return go > a->mbox_go_message_index + 4u ? go : a->mbox_go_message_index + 4u;
+}
 
 const char *ttrt_go_signal_name(uint8_t signal)
 {
@@ -30,21 +59,23 @@ const char *ttrt_go_signal_name(uint8_t signal)
 	}
 }
 
-int ttrt_decode_go(const void *mailbox, size_t len, char **out, size_t *outlen)
+int ttrt_decode_go(const struct ttrt_abi *abi, const void *mailbox, size_t len, char **out,
+		   size_t *outlen)
 {
 	const unsigned char *mb = mailbox;
 	struct strbuf sb = { 0 };
+	struct ttrt_abi b;
+	const struct ttrt_abi *a = profile(abi, &b);
 	uint32_t index;
 	uint8_t signal;
 	const char *name;
 
-	if (!mailbox || len < GO_NEED)
+	if (!mailbox || ttrt_abi_check(a, NULL, 0) || len < ttrt_decode_go_need(a))
 		return -EINVAL;
-	memcpy(&index, mb + offsetof(struct tt_mailboxes_head, go_message_index), sizeof(index));
-	if (index >= TT_GO_MESSAGE_ENTRIES)
+	index = get32(mb + a->mbox_go_message_index);
+	if (index >= a->go_message_entries)
 		index = 0;   /* as the firmware does */
-	signal = mb[offsetof(struct tt_mailboxes_head, go_messages) +
-		    index * sizeof(struct tt_go_msg) + offsetof(struct tt_go_msg, signal)];
+	signal = mb[a->mbox_go_messages + index * a->go_msg_size + a->go_signal];
 	name = ttrt_go_signal_name(signal);
 	if (name)
 		strbuf_printf(&sb, "%s\n", name);
@@ -67,27 +98,39 @@ static void print_enables(struct strbuf *sb, uint32_t enables)
 	strbuf_printf(sb, "\n");
 }
 
-int ttrt_decode_launch(const void *mailbox, size_t len, char **out, size_t *outlen)
+/* Core types of kernel_config_base[] and sem_offset[], in tt-metal's order. */
+static const char *core_type_name(uint32_t i)
 {
-	static const char *const core_types[TT_NUM_CORE_TYPES] = { "tensix", "active_eth",
-								    "idle_eth" };
+	static const char *const names[TTRT_ABI_MAX_CORE_TYPES] = { "tensix", "active_eth",
+								     "idle_eth", "type3" };
+	return i < TTRT_ABI_MAX_CORE_TYPES ? names[i] : "?";
+}
+
+int ttrt_decode_launch(const struct ttrt_abi *abi, const void *mailbox, size_t len, char **out,
+		       size_t *outlen)
+{
 	const unsigned char *mb = mailbox;
 	struct strbuf sb = { 0 };
-	struct tt_launch_msg m;
+	struct ttrt_abi b;
+	const struct ttrt_abi *a = profile(abi, &b);
+	struct ttrt_launch m;
 	uint32_t rd_ptr;
 
-	if (!mailbox || len < LAUNCH_NEED)
+	if (!mailbox || ttrt_abi_check(a, NULL, 0) || len < ttrt_decode_launch_need(a))
 		return -EINVAL;
-	memcpy(&rd_ptr, mb + offsetof(struct tt_mailboxes_head, launch_msg_rd_ptr), sizeof(rd_ptr));
-	rd_ptr &= TT_LAUNCH_RING_ENTRIES - 1;
-	memcpy(&m, mb + offsetof(struct tt_mailboxes_head, launch) + rd_ptr * sizeof(m), sizeof(m));
+	/* A pointer past the ring is masked as the firmware does (the ring
+	 * has a power-of-two size in every version). */
+	rd_ptr = get32(mb + a->mbox_launch_rd_ptr) & (a->launch_ring_entries - 1);
+	if (ttrt_abi_decode_launch(a, mb + a->mbox_launch + rd_ptr * a->launch_msg_size,
+				   a->launch_msg_size, &m))
+		return -EINVAL;
 
 	strbuf_printf(&sb, "launch_msg_rd_ptr %u\n", rd_ptr);
-	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
-		strbuf_printf(&sb, "kernel_config_base.%s 0x%05x\n", core_types[i],
+	for (uint32_t i = 0; i < a->num_core_types; i++)
+		strbuf_printf(&sb, "kernel_config_base.%s 0x%05x\n", core_type_name(i),
 			      m.kernel_config_base[i]);
-	for (int i = 0; i < TT_NUM_CORE_TYPES; i++)
-		strbuf_printf(&sb, "sem_offset.%s 0x%04x\n", core_types[i], m.sem_offset[i]);
+	for (uint32_t i = 0; i < a->num_core_types; i++)
+		strbuf_printf(&sb, "sem_offset.%s 0x%04x\n", core_type_name(i), m.sem_offset[i]);
 	strbuf_printf(&sb, "local_cb_offset 0x%04x\nremote_cb_offset 0x%04x\n", m.local_cb_offset,
 		      m.remote_cb_offset);
 	for (int r = 0; r < TTRT_NUM_RISCS; r++)
@@ -99,9 +142,10 @@ int ttrt_decode_launch(const void *mailbox, size_t len, char **out, size_t *outl
 	for (int r = 0; r < TTRT_NUM_RISCS; r++)
 		strbuf_printf(&sb, "kernel_text_offset.%s 0x%05x\n", ttrt_risc_names[r],
 			      m.kernel_text_offset[r]);
-	strbuf_printf(&sb, "local_cb_mask 0x%08x\nbrisc_noc_id %u\nbrisc_noc_mode %u\n"
+	strbuf_printf(&sb, "local_cb_mask 0x%0*llx\nbrisc_noc_id %u\nbrisc_noc_mode %u\n"
 		      "min_remote_cb_start_index %u\nexit_erisc_kernel %u\nhost_assigned_id %u\n",
-		      m.local_cb_mask, m.brisc_noc_id, m.brisc_noc_mode,
+		      (int)(2 * a->launch_local_cb_mask_size), (unsigned long long)m.local_cb_mask,
+		      m.brisc_noc_id, m.brisc_noc_mode,
 		      m.min_remote_cb_start_index, m.exit_erisc_kernel, m.host_assigned_id);
 	print_enables(&sb, m.enables);
 	for (int r = 0; r < TTRT_NUM_RISCS; r++)

@@ -22,12 +22,13 @@ static struct tt_mailboxes_head *head(void)
 }
 
 /* Decodes with fn and compares with want; on mismatch prints both. */
-static void check_text(int (*fn)(const void *, size_t, char **, size_t *), size_t len,
+static void check_text(int (*fn)(const struct ttrt_abi *, const void *, size_t, char **, size_t *),
+		       size_t len,
 		       const char *want, const char *what)
 {
 	char *out = NULL;
 	size_t n = 0;
-	int rc = fn(image, len, &out, &n);
+	int rc = fn(NULL, image, len, &out, &n);
 
 	CHECK_EQ(rc, 0);
 	if (rc)
@@ -153,7 +154,7 @@ static void test_launch_fields(void)
 	memset(&head()->launch[4], 0xEE, sizeof(head()->launch[4]));
 	memset(&head()->launch[6], 0xEE, sizeof(head()->launch[6]));
 
-	CHECK_EQ(ttrt_decode_launch(image, sizeof(image), &out, &n), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, sizeof(image), &out, &n), 0);
 	REQUIRE(out != NULL, "no text");
 	CHECK_LINE(out, "launch_msg_rd_ptr", "launch_msg_rd_ptr 5");
 	CHECK_LINE(out, "kernel_config_base.tensix", "kernel_config_base.tensix 0x082b0");
@@ -189,16 +190,16 @@ static void test_launch_fields(void)
 	/* mode beyond host/dev, one RISC enabled, all five */
 	m->mode = 7;
 	m->enables = 0x01;
-	CHECK_EQ(ttrt_decode_launch(image, sizeof(image), &out, &n), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, sizeof(image), &out, &n), 0);
 	CHECK_LINE(out, "mode", "mode unknown");
 	CHECK_LINE(out, "enables", "enables 0x01 brisc");
 	free(out);
 	m->enables = 0xFFFFFFE0u | 0x1F;
-	CHECK_EQ(ttrt_decode_launch(image, sizeof(image), &out, &n), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, sizeof(image), &out, &n), 0);
 	CHECK_LINE(out, "enables", "enables 0xffffffff brisc,ncrisc,trisc0,trisc1,trisc2");
 	free(out);
 	m->enables = 0x20;
-	CHECK_EQ(ttrt_decode_launch(image, sizeof(image), &out, &n), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, sizeof(image), &out, &n), 0);
 	CHECK_LINE(out, "enables", "enables 0x20");
 	free(out);
 }
@@ -254,12 +255,12 @@ static void test_lengths(void)
 	memset(image, 0, sizeof(image));
 	check_text(ttrt_decode_launch, launch_need, zero_launch, "launch at its minimum");
 	check_text(ttrt_decode_go, go_need, "done\n", "go at its minimum");
-	CHECK_EQ(ttrt_decode_launch(image, launch_need - 1, &out, &n), -EINVAL);
-	CHECK_EQ(ttrt_decode_go(image, go_need - 1, &out, &n), -EINVAL);
-	CHECK_EQ(ttrt_decode_launch(image, 0, &out, &n), -EINVAL);
-	CHECK_EQ(ttrt_decode_go(image, 0, &out, &n), -EINVAL);
-	CHECK_EQ(ttrt_decode_launch(NULL, sizeof(image), &out, &n), -EINVAL);
-	CHECK_EQ(ttrt_decode_go(NULL, sizeof(image), &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, launch_need - 1, &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_go(NULL, image, go_need - 1, &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, 0, &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_go(NULL, image, 0, &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_launch(NULL, NULL, sizeof(image), &out, &n), -EINVAL);
+	CHECK_EQ(ttrt_decode_go(NULL, NULL, sizeof(image), &out, &n), -EINVAL);
 	CHECK(strcmp(out, "untouched") == 0 && n == 12345, "outputs written on error");
 }
 
@@ -277,14 +278,14 @@ static void test_unaligned(void)
 	head()->go_message_index = 2;
 	head()->go_messages[2].signal = TT_RUN_MSG_GO;
 	memcpy(shifted + 1, image, sizeof(struct tt_mailboxes_head));
-	CHECK_EQ(ttrt_decode_launch(image, sizeof(struct tt_mailboxes_head), &a, &na), 0);
-	CHECK_EQ(ttrt_decode_launch(shifted + 1, sizeof(struct tt_mailboxes_head), &b, &nb), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, image, sizeof(struct tt_mailboxes_head), &a, &na), 0);
+	CHECK_EQ(ttrt_decode_launch(NULL, shifted + 1, sizeof(struct tt_mailboxes_head), &b, &nb), 0);
 	CHECK(a && b && na == nb && strcmp(a, b) == 0, "misaligned launch differs");
 	CHECK_LINE(b, "enables", "enables 0x03 brisc,ncrisc");
 	CHECK_LINE(b, "kernel_config_base.tensix", "kernel_config_base.tensix 0x40000");
 	free(a);
 	free(b);
-	CHECK_EQ(ttrt_decode_go(shifted + 1, sizeof(struct tt_mailboxes_head), &b, &nb), 0);
+	CHECK_EQ(ttrt_decode_go(NULL, shifted + 1, sizeof(struct tt_mailboxes_head), &b, &nb), 0);
 	CHECK(b && strcmp(b, "go\n") == 0, "misaligned go: %s", b ? b : "(null)");
 	free(b);
 }

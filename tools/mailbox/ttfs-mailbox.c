@@ -20,6 +20,9 @@
 
 enum what { WHAT_DEFAULT, WHAT_GO, WHAT_LAUNCH, WHAT_ALL };
 
+/* The layout to decode with: built-in, or --abi FILE (a saved device/abi). */
+static struct ttrt_abi abi;
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -41,13 +44,15 @@ static void usage(FILE *f)
 		"  --launch   the launch file only (launch_msg_rd_ptr, then launch[rd_ptr])\n"
 		"  --all      go and launch, then subordinate_sync (dm1 trisc0 trisc1\n"
 		"             trisc2) and go_message_index\n"
+		"  --abi PROFILE  decode with the ABI profile in PROFILE (a copy of a\n"
+		"             mount's device/abi, docs/abi.md); default: the built-in one,\n"
+		"             whose sizes are given above\n"
 		"  -h, --help this text\n"
 		"\n"
 		"exit status: 0 decoded, 1 unreadable or too short input, 2 bad usage\n",
-		sizeof(struct tt_mailboxes_head),
-		offsetof(struct tt_mailboxes_head, go_messages),
-		TT_MEM_MAILBOX_BASE + sizeof(struct tt_mailboxes_head),
-		TT_MEM_MAILBOX_BASE + offsetof(struct tt_mailboxes_head, go_messages));
+		ttrt_decode_go_need(&abi), ttrt_decode_launch_need(&abi),
+		abi.mailbox_base + ttrt_decode_go_need(&abi),
+		abi.mailbox_base + ttrt_decode_launch_need(&abi));
 }
 
 /* Reads up to max bytes of f into a fresh buffer; -errno on a read error. */
@@ -105,24 +110,25 @@ static const char *run_sync_name(uint8_t v)
 static void print_extras(const unsigned char *mb)
 {
 	static const char *const names[4] = { "dm1", "trisc0", "trisc1", "trisc2" };
-	const unsigned char *sync = mb + offsetof(struct tt_mailboxes_head, subordinate_sync);
+	const unsigned char *sync = mb + abi.mbox_subordinate_sync;
 	uint32_t index;
 
 	for (int i = 0; i < 4; i++)
 		printf("subordinate_sync.%s 0x%02x %s\n", names[i], sync[i], run_sync_name(sync[i]));
-	memcpy(&index, mb + offsetof(struct tt_mailboxes_head, go_message_index), sizeof(index));
-	if (index < TT_GO_MESSAGE_ENTRIES)
+	memcpy(&index, mb + abi.mbox_go_message_index, sizeof(index));
+	if (index < abi.go_message_entries)
 		printf("go_message_index %u\n", index);
 	else
 		printf("go_message_index %u (out of range: go_messages[0] is used)\n", index);
 }
 
-static int print_decoded(int (*decode)(const void *, size_t, char **, size_t *),
+static int print_decoded(int (*decode)(const struct ttrt_abi *, const void *, size_t, char **,
+					size_t *),
 			 const unsigned char *mb, size_t len, const char *name)
 {
 	char *text;
 	size_t n;
-	int rc = decode(mb, len, &text, &n);
+	int rc = decode(&abi, mb, len, &text, &n);
 
 	if (rc) {
 		fprintf(stderr, PROG ": %s: %s\n", name, strerror(-rc));
@@ -140,6 +146,7 @@ int main(int argc, char **argv)
 		{ "go", no_argument, NULL, 'g' },
 		{ "launch", no_argument, NULL, 'l' },
 		{ "all", no_argument, NULL, 'a' },
+		{ "abi", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -149,13 +156,22 @@ int main(int argc, char **argv)
 	size_t base, need, len;
 	unsigned char *data;
 	FILE *f;
+	char err[512];
 	int rc;
 
+	ttrt_abi_builtin(&abi);
 	opterr = 0;   /* our own messages, named ttfs-mailbox */
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		enum what w;
 		switch (opt) {
 		case 'L': l1 = 1; continue;
+		case 'A':
+			if (ttrt_abi_load_file(optarg, &abi, err, sizeof(err)) ||
+			    ttrt_abi_check(&abi, err, sizeof(err))) {
+				fprintf(stderr, PROG ": %s\n", err);
+				return 2;
+			}
+			continue;
 		case 'g': w = WHAT_GO; break;
 		case 'l': w = WHAT_LAUNCH; break;
 		case 'a': w = WHAT_ALL; break;
@@ -163,7 +179,7 @@ int main(int argc, char **argv)
 		default:
 			/* optopt: a bad short option, or the val of a long one given
 			 * an argument; 0: an unknown long option. */
-			if (optopt && !strchr("Lgla", optopt))
+			if (optopt && !strchr("LglaA", optopt))
 				fprintf(stderr, PROG ": bad option '-%c'\n", optopt);
 			else
 				fprintf(stderr, PROG ": bad option '%s'\n", argv[optind - 1]);
@@ -184,9 +200,11 @@ int main(int argc, char **argv)
 	path = argv[optind];
 	name = strcmp(path, "-") == 0 ? "(stdin)" : path;
 
-	base = l1 ? TT_MEM_MAILBOX_BASE : 0;
-	need = base + (what == WHAT_LAUNCH ? offsetof(struct tt_mailboxes_head, go_messages)
-					   : sizeof(struct tt_mailboxes_head));
+	base = l1 ? abi.mailbox_base : 0;
+	need = base + (what == WHAT_LAUNCH ? ttrt_decode_launch_need(&abi) :
+		       what == WHAT_GO ? ttrt_decode_go_need(&abi) :
+		       (ttrt_decode_go_need(&abi) > ttrt_decode_launch_need(&abi) ?
+				ttrt_decode_go_need(&abi) : ttrt_decode_launch_need(&abi)));
 
 	f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
@@ -194,7 +212,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	/* Nothing past L1 is ever needed; one byte more tells "exactly L1". */
-	rc = read_input(f, (size_t)TT_L1_SIZE + 1, &data, &len);
+	rc = read_input(f, (size_t)abi.l1_size + 1, &data, &len);
 	if (f != stdin)
 		fclose(f);
 	if (rc) {
@@ -202,17 +220,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (len < need) {
-		fprintf(stderr, PROG ": %s: too short: %zu bytes; %s dump needs at least %zu%s\n",
-			name, len, l1 ? "a whole-L1" : "a mailbox", need,
-			l1 ? " (offset 0 = L1 0)" : " (offset 0 = L1 0x60)");
+		fprintf(stderr, PROG ": %s: too short: %zu bytes; %s dump needs at least %zu",
+			name, len, l1 ? "a whole-L1" : "a mailbox", need);
+		if (l1)
+			fprintf(stderr, " (offset 0 = L1 0)\n");
+		else
+			fprintf(stderr, " (offset 0 = L1 0x%x)\n", abi.mailbox_base);
 		free(data);
 		return 1;
 	}
-	if (!l1 && len == TT_L1_SIZE)
+	if (!l1 && len == abi.l1_size)
 		fprintf(stderr, PROG ": %s: note: %zu bytes is the size of a whole L1; "
 			"decoding it as a mailbox dump (offset 0 = L1 0x60), use --l1 if it is an L1 dump\n",
 			name, len);
-	else if (l1 && len == TT_MEM_MAILBOX_SIZE)
+	else if (l1 && len == abi.mailbox_size)
 		fprintf(stderr, PROG ": %s: note: %zu bytes is the size of a mailbox dump; "
 			"decoding it as a whole L1 (--l1, offset 0 = L1 0)\n", name, len);
 

@@ -56,7 +56,7 @@ static void *wait_thread(void *arg)
  * writes GO next), so a wait on it holds the chip for its whole timeout. */
 static void test_reset_waits_for_a_launch(struct ttrt_device *dev)
 {
-	struct tt_launch_msg msg;
+	struct ttrt_launch msg;
 	struct waiter w = { dev, { 2, 3 }, 1, 0 };
 	char err[512] = "";
 	pthread_t t;
@@ -105,7 +105,7 @@ static void test_interrupted_reset(struct ttrt_device *dev)
 {
 	struct ttrt_xy core = { 5, 5 };
 	struct resetter r = { .dev = dev, .rc = 1 };
-	struct tt_launch_msg msg;
+	struct ttrt_launch msg;
 	uint32_t word = HANG_MAGIC;
 	char err[512] = "";
 	pthread_t t;

@@ -24,7 +24,7 @@
 static int launch(struct ttrt_device *dev, struct ttrt_xy core, const uint8_t *kernel, size_t klen,
 		  const uint32_t *args, size_t nargs)
 {
-	struct tt_launch_msg msg;
+	struct ttrt_launch msg;
 	int rc;
 
 	memset(&msg, 0, sizeof(msg));

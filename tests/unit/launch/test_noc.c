@@ -62,7 +62,7 @@ static void build_args(uint32_t args[NUM_ARGS])
 static int launch_all(struct ttrt_device *dev, const uint8_t *kernel, size_t klen)
 {
 	struct tt_local_cb_config cb0 = { 0x37000, 4096, 2, 2048 };
-	struct tt_launch_msg msg;
+	struct ttrt_launch msg;
 	uint32_t args[NUM_ARGS];
 	int rc;
 

@@ -75,7 +75,7 @@ static struct kernel load_kernel(const char *name)
 static int start(struct ttrt_device *dev, struct ttrt_xy core, const struct launch *l)
 {
 	static const uint32_t zero_sems[NUM_SEMS * 4];
-	struct tt_launch_msg msg;
+	struct ttrt_launch msg;
 	int rc;
 
 	memset(&msg, 0, sizeof(msg));

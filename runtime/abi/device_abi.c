@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The ABI profile of an open device: which one the config asks for, and
+ * whether the host may boot and launch with it. A profile that cannot be
+ * had, lacks fields, or does not describe the firmware that would run
+ * never leads to a launch with guessed offsets: the device opens for
+ * memory access and launch_problem says why programs cannot run.
+ */
+#include "runtime_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
+						      "trisc2" };
+
+static void set_problem(struct ttrt_device *dev, const char *why)
+{
+	snprintf(dev->launch_problem, sizeof(dev->launch_problem), "%s", why);
+}
+
+int ttrt_device_needs_firmware(const struct ttrt_device *dev)
+{
+	return dev->cfg.backend != TTRT_BACKEND_KMD ||
+	       (dev->cfg.tt_metal_home[0] && dev->cfg.sfpi_path[0]);
+}
+
+/* A card runs tt-metal's firmware, built from tt_metal_home with the SFPI
+ * toolchain (reference/kernel-api.md §3): without both, nothing can be
+ * booted or launched, but L1, DRAM and registers can still be read. */
+static void check_card_setup(struct ttrt_device *dev)
+{
+	char why[512];
+
+	if (ttrt_device_needs_firmware(dev))
+		return;
+	snprintf(why, sizeof(why),
+		 "programs need tt-metal's firmware on a card: set %s%s%s in the INI file or with -o (docs/hardware.md, docs/abi.md); memory access works without them",
+		 dev->cfg.tt_metal_home[0] ? "" : "tt_metal_home",
+		 !dev->cfg.tt_metal_home[0] && !dev->cfg.sfpi_path[0] ? " and " : "",
+		 dev->cfg.sfpi_path[0] ? "" : "sfpi_path");
+	set_problem(dev, why);
+}
+
+static int load_profile(struct ttrt_device *dev, char *err, size_t errlen)
+{
+	const struct ttrt_config *cfg = &dev->cfg;
+	char work[TTRT_PATH_MAX];
+
+	if (strcmp(cfg->abi, "builtin") == 0 || cfg->abi[0] == '\0') {
+		ttrt_abi_builtin(&dev->abi);
+		return 0;
+	}
+	if (strcmp(cfg->abi, "derived") == 0) {
+		if (!cfg->tt_metal_home[0]) {
+			ttrt_abi_clear(&dev->abi, "derived", "derived from (no tt_metal_home)");
+			ttrt_set_err(err, errlen,
+				     "abi = derived needs tt_metal_home, the tt-metal tree to derive the profile from");
+			return -EINVAL;
+		}
+		snprintf(work, sizeof(work), "%s", cfg->cache_dir);
+		return ttrt_abi_derive(cfg->tt_metal_home, work, &dev->abi, err, errlen);
+	}
+	return ttrt_abi_load_file(cfg->abi, &dev->abi, err, errlen);
+}
+
+int ttrt_device_abi_init(struct ttrt_device *dev)
+{
+	char err[1024] = "", why[1200];
+	int rc = load_profile(dev, err, sizeof(err));
+
+	if (rc == -ENOMEM)
+		return rc;
+	if (rc) {
+		snprintf(why, sizeof(why), "no usable ABI profile: %s", err);
+		set_problem(dev, why);
+	} else if (ttrt_abi_check(&dev->abi, err, sizeof(err))) {
+		set_problem(dev, err);
+	}
+	if (!dev->launch_problem[0])
+		check_card_setup(dev);
+	return 0;
+}
+
+void ttrt_device_abi_match_firmware(struct ttrt_device *dev)
+{
+	const uint32_t bases[TTRT_NUM_RISCS] = {
+		dev->abi.brisc_fw_base, dev->abi.ncrisc_fw_base, dev->abi.trisc0_fw_base,
+		dev->abi.trisc1_fw_base, dev->abi.trisc2_fw_base,
+	};
+	char why[1024];
+
+	if (dev->launch_problem[0] || !dev->firmware_loaded)
+		return;
+	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
+		if (dev->firmware[r].text_base == bases[r])
+			continue;
+		snprintf(why, sizeof(why),
+			 "the ABI profile '%s' (%.200s, tt-metal %s) does not match the firmware: it puts %s firmware at 0x%x, but %.300s/%s.elf starts at 0x%x; the firmware was not started, so programs cannot run (memory access works)",
+			 dev->abi.name, dev->abi.source, dev->abi.commit, fw_names[r], bases[r],
+			 dev->cfg.firmware_dir, fw_names[r], dev->firmware[r].text_base);
+		set_problem(dev, why);
+		return;
+	}
+}
+
+const struct ttrt_abi *ttrt_device_abi(const struct ttrt_device *dev)
+{
+	return &dev->abi;
+}
+
+const char *ttrt_device_launch_problem(const struct ttrt_device *dev)
+{
+	return dev->launch_problem[0] ? dev->launch_problem : NULL;
+}
