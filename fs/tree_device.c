@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum device_file { DEV_ARCH, DEV_BOARD, DEV_BACKEND, DEV_GRID, DEV_TELEMETRY, DEV_INFO, DEV_RESET, DEV_COUNT };
+enum device_file { DEV_ARCH, DEV_BOARD, DEV_BACKEND, DEV_GRID, DEV_TELEMETRY, DEV_INFO, DEV_RESET,
+		   DEV_ABI, DEV_COUNT };
 
 static int render_arch(struct ttrt_device *dev, char **out, size_t *len);
 static int render_board(struct ttrt_device *dev, char **out, size_t *len);
 static int render_backend(struct ttrt_device *dev, char **out, size_t *len);
+static int render_abi(struct ttrt_device *dev, char **out, size_t *len);
 
 static const struct {
 	const char *name;
@@ -28,6 +30,7 @@ static const struct {
 	[DEV_TELEMETRY] = { "telemetry", FILE_MODE_RO, ttrt_render_telemetry },
 	[DEV_INFO] = { "info.json", FILE_MODE_RO, ttrt_render_info_json },
 	[DEV_RESET] = { "reset", FILE_MODE_WO, NULL },
+	[DEV_ABI] = { "abi", FILE_MODE_RO, render_abi },
 };
 
 static int render_line(const char *value, char **out, size_t *len)
@@ -55,6 +58,27 @@ static int render_board(struct ttrt_device *dev, char **out, size_t *len)
 static int render_backend(struct ttrt_device *dev, char **out, size_t *len)
 {
 	return render_line(ttrt_device_backend(dev), out, len);
+}
+
+/* The active ABI profile (docs/abi.md), then whether programs can run
+ * with it: "launch = ok" or "launch = unavailable: <why>". */
+static int render_abi(struct ttrt_device *dev, char **out, size_t *len)
+{
+	const char *problem = ttrt_device_launch_problem(dev);
+	char *text, *all;
+	size_t n;
+	int rc = ttrt_abi_render(ttrt_device_abi(dev), &text, &n);
+
+	if (rc)
+		return rc;
+	rc = asprintf(&all, "%slaunch = %s%s\n", text, problem ? "unavailable: " : "ok",
+		      problem ? problem : "");
+	free(text);
+	if (rc < 0)
+		return -ENOMEM;
+	*out = all;
+	*len = (size_t)rc;
+	return 0;
 }
 
 static int device_stat(struct fs *fs, struct node n, struct stat *st)

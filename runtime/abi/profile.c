@@ -71,6 +71,8 @@ static int parse_line(char *line, int lineno, struct ttrt_abi *out, char *err, s
 		copy_str(out->name, sizeof(out->name), val);
 		return 0;
 	}
+	if (strcmp(key, "launch") == 0)
+		return 0;   /* device/abi's verdict on the device, not part of a profile */
 	if (strcmp(key, "source") == 0 || strcmp(key, "tt_metal_commit") == 0) {
 		if (key[0] == 's')
 			copy_str(out->source, sizeof(out->source), val);
@@ -164,6 +166,10 @@ int ttrt_abi_load_file(const char *path, struct ttrt_abi *out, char *err, size_t
 		rc = ttrt_abi_parse(text ? text : "", len, out, msg, sizeof(msg));
 		if (rc == -EINVAL)
 			ttrt_set_err(err, errlen, "ABI profile %s: %s", path, msg);
+		/* The file is where this profile came from now; name and commit
+		 * say which one it was. */
+		if (rc == 0)
+			snprintf(out->source, sizeof(out->source), "%s", path);
 	}
 	free(text);
 	return rc;

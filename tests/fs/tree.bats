@@ -16,9 +16,9 @@ teardown_file() { ttfs_unmount; }
 	assert_equal "$(stat -c %h "$MNT")" 7
 }
 
-@test "device/ holds its seven files" {
+@test "device/ holds its eight files" {
 	run -0 ls "$MNT/device"
-	assert_output "$(printf '%s\n' arch backend board grid info.json reset telemetry)"
+	assert_output "$(printf '%s\n' abi arch backend board grid info.json reset telemetry)"
 }
 
 @test "cores/ has a directory x,y for every logical core 0..11 x 0..9" {
@@ -64,7 +64,7 @@ teardown_file() { ttfs_unmount; }
 	assert_equal "$(stat -c %A "$MNT/cores/0,0/l1")" "-rw-r--r--"
 	assert_equal "$(stat -c %A "$MNT/dram/0")" "-rw-r--r--"
 	assert_equal "$(stat -c %A "$MNT/cores/0,0/mailbox")" "-r--r--r--"
-	for f in arch board backend grid telemetry info.json; do
+	for f in abi arch board backend grid telemetry info.json; do
 		assert_equal "$(stat -c %A "$MNT/device/$f")" "-r--r--r--"
 	done
 	assert_equal "$(stat -c %A "$MNT/device/reset")" "--w-------"

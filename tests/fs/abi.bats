@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# ABI profiles (docs/abi.md): device/abi shows the active one; a profile
+# derived from a tt-metal header set (tests/fixtures) drives the mailbox
+# view; a profile that does not describe the running firmware, or that
+# cannot be derived, leaves memory access working and programs refused
+# with the reason in their status.
+
+load helpers
+
+FIX="$BATS_TEST_DIRNAME/../fixtures"
+K="$BATS_TEST_DIRNAME/programs"
+
+setup_file() {
+	mkdir -p "$BATS_FILE_TMPDIR/cache"
+	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache"
+}
+teardown_file() { ttfs_unmount; }
+
+# abi_mount OPTS...: a second mount in this test's directory, as $M.
+abi_mount() {
+	M="$BATS_TEST_TMPDIR/mnt"
+	mkdir -p "$BATS_TEST_TMPDIR/cache"
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o cache_dir="$BATS_TEST_TMPDIR/cache",dram_size=4M "$@"
+}
+abi_unmount() { ttfs_stop "$BATS_TEST_TMPDIR" "$M"; }
+
+# value FILE KEY: the value of "KEY = value" in FILE.
+value() { sed -n "s/^$2 = //p" "$1"; }
+
+# A program on core 0,0 that stores 0x1234 at L1 0x160000.
+make_store_prog() {
+	mkdir "$1/programs/$2"
+	printf '[program]\ncores = 0,0\n[reader]\nargs = 0x160000 0x1234\ncommon_args = 0x99\n' \
+		>"$1/programs/$2/args"
+	cp "$K/store_arg.cpp" "$1/programs/$2/reader.cpp"
+}
+
+@test "device/abi: the built-in profile, field by field as key = value" {
+	run -0 cat "$MNT/device/abi"
+	assert_line --index 0 "name = builtin"
+	assert_line --index 1 "source = built-in (ttfs firmware, tt/l1_map.h)"
+	assert_line --index 2 "tt_metal_commit = none"
+	assert_line "mailbox_base = 0x60"
+	assert_line "mailbox_size = 0x31e0"
+	assert_line "brisc_fw_base = 0x3840"
+	assert_line "kernel_config_base = 0x82b0"
+	assert_line "bank_to_noc_base = 0x112b0"
+	assert_line "mbox_launch = 0x10"
+	assert_line "mbox_go_messages = 0x310"
+	assert_line "mbox_go_message_index = 0x340"
+	assert_line "launch_msg_size = 0x60"
+	assert_line "launch_local_cb_mask_size = 0x4"
+	assert_line "num_circular_buffers = 0x20"
+	assert_line --index $((${#lines[@]} - 1)) "launch = ok"
+	# name, source, commit, every field, the verdict: all key = value
+	for l in "${lines[@]}"; do
+		[[ "$l" =~ ^[a-z_0-9]+\ =\ .+$ ]] || fail "bad line '$l'"
+	done
+	assert_equal "$(stat -c %s "$MNT/cores/0,0/mailbox")" 12768
+}
+
+@test "a saved device/abi decodes a mailbox dump as the mount does (ttfs-mailbox --abi)" {
+	cp "$MNT/device/abi" "$BATS_TEST_TMPDIR/builtin.abi"
+	cp "$MNT/cores/2,3/mailbox" "$BATS_TEST_TMPDIR/mb.bin"
+	run -0 "$TTFS_MAILBOX_BIN" --abi "$BATS_TEST_TMPDIR/builtin.abi" --go "$BATS_TEST_TMPDIR/mb.bin"
+	assert_output "$(cat "$MNT/cores/2,3/go")"
+	run -0 "$TTFS_MAILBOX_BIN" --abi "$BATS_TEST_TMPDIR/builtin.abi" --launch "$BATS_TEST_TMPDIR/mb.bin"
+	assert_output "$(cat "$MNT/cores/2,3/launch")"
+	printf 'name = x\nmbox_go_messages = 0x310\n' >"$BATS_TEST_TMPDIR/partial.abi"
+	run -2 "$TTFS_MAILBOX_BIN" --abi "$BATS_TEST_TMPDIR/partial.abi" "$BATS_TEST_TMPDIR/mb.bin"
+	assert_output --partial "ttfs-mailbox: ABI profile 'x' ($BATS_TEST_TMPDIR/partial.abi) lacks "
+}
+
+@test "abi = a saved profile file: launches go through it and programs run" {
+	cp "$MNT/device/abi" "$BATS_TEST_TMPDIR/saved.abi"
+	abi_mount -o abi="$BATS_TEST_TMPDIR/saved.abi"
+	run -0 value "$M/device/abi" source
+	assert_output "$BATS_TEST_TMPDIR/saved.abi"
+	run -0 value "$M/device/abi" launch
+	assert_output ok
+	make_store_prog "$M" p
+	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
+	assert_output ok
+	run -0 python3 -c 'import os,sys; fd=os.open(sys.argv[1],os.O_RDONLY); print(hex(int.from_bytes(os.pread(fd,4,0x160000),"little")))' "$M/cores/0,0/l1"
+	assert_output 0x1234
+	abi_unmount
+}
+
+@test "abi = derived from tt-metal main headers: every moved field, memory works, programs refused" {
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-main"
+	A="$M/device/abi"
+	assert_equal "$(value "$A" name)" derived
+	assert_equal "$(value "$A" source)" "derived from $FIX/tt-metal-main"
+	assert_equal "$(value "$A" tt_metal_commit)" 2f3626c4
+	assert_equal "$(value "$A" mailbox_size)" 0x3260
+	assert_equal "$(value "$A" brisc_fw_base)" 0x38c0
+	assert_equal "$(value "$A" trisc2_fw_base)" 0x78c0
+	assert_equal "$(value "$A" kernel_config_base)" 0x9de0
+	assert_equal "$(value "$A" bank_to_noc_base)" 0x12de0
+	assert_equal "$(value "$A" launch_msg_size)" 0x70
+	assert_equal "$(value "$A" launch_local_cb_mask_size)" 0x8
+	assert_equal "$(value "$A" launch_host_assigned_id)" 0x4c
+	assert_equal "$(value "$A" mbox_go_messages)" 0x3f0
+	assert_equal "$(value "$A" mbox_go_message_index)" 0x420
+	assert_equal "$(value "$A" num_circular_buffers)" 0x40
+	# Our simulated firmware is the built-in layout: the profile says so,
+	# and the firmware was not started.
+	run -0 value "$A" launch
+	assert_output --regexp "^unavailable: the ABI profile 'derived' \(derived from .*tt-metal-main, tt-metal 2f3626c4\) does not match the firmware: it puts brisc firmware at 0x38c0, but .*/brisc.elf starts at 0x3840; the firmware was not started, so programs cannot run \(memory access works\)$"
+	# The mailbox view follows the profile; memory access works.
+	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896
+	run -0 pyio pwrite "$M/cores/1,1/l1" 0x150000 a1b2c3d4
+	run -0 pyio pread "$M/cores/1,1/l1" 0x150000 4
+	assert_output "ok a1b2c3d4"
+	run -0 pyio pwrite "$M/dram/3" 0x1000 0102030405
+	run -0 pyio pread "$M/dram/3" 0x1000 5
+	assert_output "ok 0102030405"
+	# A program is refused before anything is written to a core.
+	make_store_prog "$M" p
+	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
+	assert_output EIO
+	run -0 cat "$M/programs/p/status"
+	assert_output --partial "cannot run on this device: the ABI profile 'derived'"
+	assert_output --partial "does not match the firmware"
+	run -0 pyio pread "$M/cores/0,0/l1" 0x160000 4
+	assert_output "ok 00000000"
+	# A reset would boot with the wrong offsets: refused too.
+	run -0 ttfs_guard 30 pyrun "$M/device/reset" 1
+	assert_output EIO
+	abi_unmount
+}
+
+@test "a header set with fields missing: device/abi names them, memory works, programs refused" {
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-broken-field"
+	A="$M/device/abi"
+	assert_equal "$(value "$A" mailbox_size)" missing
+	assert_equal "$(value "$A" mbox_go_messages)" missing
+	assert_equal "$(value "$A" mbox_go_message_index)" 0x420
+	run -0 value "$A" launch
+	assert_output --regexp "^unavailable: ABI profile 'derived' \(derived from .*tt-metal-broken-field\) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages$"
+	# No mailbox size: an empty mailbox file rather than a guessed one.
+	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 0
+	run -0 pyio pwrite "$M/cores/0,0/l1" 0x150000 55aa
+	run -0 pyio pread "$M/cores/0,0/l1" 0x150000 2
+	assert_output "ok 55aa"
+	make_store_prog "$M" p
+	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
+	assert_output EIO
+	run -0 cat "$M/programs/p/status"
+	assert_output --partial "cannot run on this device: ABI profile 'derived'"
+	assert_output --partial "lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages"
+	abi_unmount
+}
+
+@test "a header set the probe cannot compile against, and no tt_metal_home: clear reasons" {
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-broken-header"
+	run -0 value "$M/device/abi" launch
+	assert_output --regexp "^unavailable: no usable ABI profile: the ABI probe does not compile against the headers of .*tt-metal-broken-header \(.*g\+\+\): .*dev_msgs.h"
+	run -0 pyio pread "$M/cores/0,0/l1" 0 4
+	assert_line --regexp '^ok [0-9a-f]{8}$'
+	abi_unmount
+	abi_mount -o abi=derived
+	run -0 value "$M/device/abi" launch
+	assert_output "unavailable: no usable ABI profile: abi = derived needs tt_metal_home, the tt-metal tree to derive the profile from"
+	abi_unmount
+}
+
+@test "bad abi values are refused at mount" {
+	run ttfs_start "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/m2" -o abi=latest
+	assert_failure
+	run -0 cat "$BATS_TEST_TMPDIR/daemon.log"
+	assert_output --partial "abi must be 'builtin', 'derived' or the absolute path of a profile, not 'latest'"
+}
