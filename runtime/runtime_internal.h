@@ -76,8 +76,8 @@ int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
  * dev->launch_problem when it cannot be had or is incomplete. Only
  * -ENOMEM fails: a bad profile leaves memory access working. */
 int ttrt_device_abi_init(struct ttrt_device *dev);
-/* Whether firmware must be loaded at all: not on a card that lacks
- * tt_metal_home and sfpi_path (launch_problem then says so). */
+/* Whether ttfs's firmware is loaded from firmware_dir: on the simulator
+ * only (a card's launch_problem says what it lacks). */
 int ttrt_device_needs_firmware(const struct ttrt_device *dev);
 /* After the firmware is loaded: a profile whose firmware bases are not
  * where the firmware ELFs start does not describe that firmware; say so

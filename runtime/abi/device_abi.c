@@ -7,6 +7,7 @@
  * memory access and launch_problem says why programs cannot run.
  */
 #include "runtime_internal.h"
+#include "program/card_build.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -20,10 +21,13 @@ static void set_problem(struct ttrt_device *dev, const char *why)
 	snprintf(dev->launch_problem, sizeof(dev->launch_problem), "%s", why);
 }
 
+/* ttfs's firmware runs on the simulator, and through the kmd backend only
+ * when firmware_dir is given explicitly (the simulated tt-kmd of the
+ * tests, or an experiment on a card): a card's firmware is tt-metal's. */
 int ttrt_device_needs_firmware(const struct ttrt_device *dev)
 {
 	return dev->cfg.backend != TTRT_BACKEND_KMD ||
-	       (dev->cfg.tt_metal_home[0] && dev->cfg.sfpi_path[0]);
+	       dev->cfg.origin_line[TTRT_CFG_FIRMWARE_DIR] != TTRT_CFG_FROM_DEFAULT;
 }
 
 /* A card runs tt-metal's firmware, built from tt_metal_home with the SFPI
@@ -31,10 +35,21 @@ int ttrt_device_needs_firmware(const struct ttrt_device *dev)
  * booted or launched, but L1, DRAM and registers can still be read. */
 static void check_card_setup(struct ttrt_device *dev)
 {
-	char why[512];
+	const struct card_paths paths = { dev->cfg.tt_metal_home, dev->cfg.sfpi_path };
+	char why[1024], err[700];
 
 	if (ttrt_device_needs_firmware(dev))
+		return;   /* ttfs's own firmware: checked against the profile at load */
+	if (dev->cfg.tt_metal_home[0] && dev->cfg.sfpi_path[0]) {
+		/* Both are set: say what a card build still lacks, if anything. */
+		if (card_build_check(&paths, err, sizeof(err)))
+			snprintf(why, sizeof(why), "programs need tt-metal's firmware on a card: %s", err);
+		else
+			snprintf(why, sizeof(why),
+				 "programs on a card are not wired in yet: the tt-metal build recipe is in runtime/program/card_build.c (docs/abi.md), but ttfs does not yet run it, load tt-metal's firmware or build kernels with it; memory access works");
+		set_problem(dev, why);
 		return;
+	}
 	snprintf(why, sizeof(why),
 		 "programs need tt-metal's firmware on a card: set %s%s%s in the INI file or with -o (docs/hardware.md, docs/abi.md); memory access works without them",
 		 dev->cfg.tt_metal_home[0] ? "" : "tt_metal_home",
@@ -48,6 +63,11 @@ static int load_profile(struct ttrt_device *dev, char *err, size_t errlen)
 	const struct ttrt_config *cfg = &dev->cfg;
 	char work[TTRT_PATH_MAX];
 
+	/* A card runs tt-metal's firmware: unless abi= says otherwise, its
+	 * profile comes from the tt-metal tree it was built from. */
+	if (!ttrt_device_needs_firmware(dev) && cfg->tt_metal_home[0] &&
+	    cfg->origin_line[TTRT_CFG_ABI] == TTRT_CFG_FROM_DEFAULT)
+		return ttrt_abi_derive(cfg->tt_metal_home, cfg->cache_dir, &dev->abi, err, errlen);
 	if (strcmp(cfg->abi, "builtin") == 0 || cfg->abi[0] == '\0') {
 		ttrt_abi_builtin(&dev->abi);
 		return 0;
