@@ -325,6 +325,34 @@ static void cleanup(void)
 	rmdir(tmpdir);
 }
 
+/* The ABI profile and card-build keys (docs/abi.md). */
+static void test_abi_keys(void)
+{
+	struct ttrt_config cfg;
+	char err[256];
+
+	ttrt_config_defaults(&cfg);
+	CHECK(strcmp(cfg.abi, "builtin") == 0, "default abi '%s'", cfg.abi);
+	CHECK(cfg.tt_metal_home[0] == '\0' && cfg.sfpi_path[0] == '\0', "unset by default");
+	CHECK_EQ(cfg.origin_line[TTRT_CFG_ABI], TTRT_CFG_FROM_DEFAULT);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "derived", err, sizeof(err)), 0);
+	CHECK(strcmp(cfg.abi, "derived") == 0, "%s", cfg.abi);
+	CHECK_EQ(cfg.origin_line[TTRT_CFG_ABI], TTRT_CFG_FROM_CALLER);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "/etc/ttfs/p.abi", err, sizeof(err)), 0);
+	CHECK(strcmp(cfg.abi, "/etc/ttfs/p.abi") == 0, "%s", cfg.abi);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "latest", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "abi must be 'builtin', 'derived' or the absolute path of a profile, not 'latest'") == 0,
+	      "%s", err);
+	CHECK(strcmp(cfg.abi, "/etc/ttfs/p.abi") == 0, "a bad value keeps the old one");
+	CHECK_EQ(ttrt_config_set(&cfg, "tt_metal_home", "/opt/tt-metal", err, sizeof(err)), 0);
+	CHECK(strcmp(cfg.tt_metal_home, "/opt/tt-metal") == 0, "%s", cfg.tt_metal_home);
+	CHECK_EQ(ttrt_config_set(&cfg, "tt_metal_home", "tt-metal", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "tt_metal_home must be an absolute path, not 'tt-metal'") == 0, "%s", err);
+	CHECK_EQ(ttrt_config_set(&cfg, "sfpi_path", "/opt/sfpi", err, sizeof(err)), 0);
+	CHECK(strcmp(cfg.sfpi_path, "/opt/sfpi") == 0, "%s", cfg.sfpi_path);
+	CHECK_EQ(ttrt_config_set(&cfg, "sfpi_path", "", err, sizeof(err)), -EINVAL);
+}
+
 int main(void)
 {
 	REQUIRE(mkdtemp(tmpdir) != NULL, "mkdtemp");
@@ -333,6 +361,7 @@ int main(void)
 	test_set();
 	test_device_implies_kmd();
 	test_ini();
+	test_abi_keys();
 	cleanup();
 	return check_exit("test_config");
 }
