@@ -11,7 +11,7 @@
 static const char readme_text[] =
 	"ttfs: a Tenstorrent Blackhole P100A as a file tree.\n"
 	"\n"
-	"device/           the card: arch, board, backend, grid, telemetry, info.json, reset\n"
+	"device/           the card: arch, board, backend, grid, telemetry, info.json, reset, abi\n"
 	"cores/<x>,<y>/    one Tensix core by logical coordinates: l1 (offset = L1 address),\n"
 	"                  mailbox (mailboxes_t at L1 0x60)\n"
 	"noc0/<X>-<Y>      symlinks to the same cores (and DRAM banks) by NOC0 coordinates\n"

@@ -172,3 +172,31 @@ make_store_prog() {
 	run -0 cat "$BATS_TEST_TMPDIR/daemon.log"
 	assert_output --partial "abi must be 'builtin', 'derived' or the absolute path of a profile, not 'latest'"
 }
+
+@test "ttfs-abi prints the built-in profile, derives one as the mount does, and checks saved ones" {
+	: "${TTFS_ABI_BIN:?set TTFS_ABI_BIN to the ttfs-abi binary}"
+	run -0 "$TTFS_ABI_BIN" --builtin
+	assert_output "$(grep -v '^launch = ' "$MNT/device/abi")"
+	run -0 "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-main" --work "$BATS_TEST_TMPDIR" \
+		--out "$BATS_TEST_TMPDIR/main.abi"
+	assert_output ""
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-main"
+	# The same profile, but for where it came from.
+	assert_equal "$(grep -v '^source = ' "$BATS_TEST_TMPDIR/main.abi")" \
+		"$(grep -v '^source = \|^launch = ' "$M/device/abi")"
+	abi_unmount
+	run -0 "$TTFS_ABI_BIN" --check "$BATS_TEST_TMPDIR/main.abi"
+	assert_line "mbox_go_messages = 0x3f0"
+	# A header set with missing fields: printed, but exit 1 with the reason.
+	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-field" \
+		--work "$BATS_TEST_TMPDIR"
+	assert_line "mailbox_size = missing"
+	assert_equal "$stderr" "ttfs-abi: ABI profile 'derived' (derived from $FIX/tt-metal-broken-field) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages"
+	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-header" \
+		--work "$BATS_TEST_TMPDIR"
+	assert_output ""
+	[[ "$stderr" == "ttfs-abi: the ABI probe does not compile against the headers of $FIX/tt-metal-broken-header ("* ]] ||
+		fail "stderr: $stderr"
+	run -2 "$TTFS_ABI_BIN" --builtin --check x
+	run -2 "$TTFS_ABI_BIN"
+}
