@@ -330,6 +330,26 @@ int ttrt_abi_read_probe(const char *object, struct ttrt_abi *out, char *err, siz
 	return rc;
 }
 
+/* mkdir -p: the cache directory may not exist yet at the first mount. */
+static int make_dirs(const char *path)
+{
+	char buf[TTRT_PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n == 0 || n >= sizeof(buf))
+		return -ENAMETOOLONG;
+	memcpy(buf, path, n + 1);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0700) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return mkdir(buf, 0700) < 0 && errno != EEXIST ? -errno : 0;
+}
+
 static void remove_dir(const char *dir)
 {
 	static const char *const files[] = { "probe.cc", "probe.o", "probe.log" };
@@ -354,8 +374,8 @@ int ttrt_abi_derive(const char *home, const char *work_dir, struct ttrt_abi *out
 	rc = find_mem_map(home, err, errlen);
 	if (rc)
 		return rc;
-	if (mkdir(work_dir, 0700) < 0 && errno != EEXIST) {
-		rc = -errno;
+	rc = make_dirs(work_dir);
+	if (rc) {
 		ttrt_set_err(err, errlen, "%s: %s", work_dir, strerror(-rc));
 		return rc;
 	}

@@ -100,14 +100,14 @@ static int parse_line(char *line, int lineno, struct ttrt_abi *out, char *err, s
 
 int ttrt_abi_parse(const char *text, size_t len, struct ttrt_abi *out, char *err, size_t errlen)
 {
-	char *copy = malloc(len + 1), *line, *save = NULL;
+	char *copy = malloc(len + 1), *line;
 	int lineno = 0, rc = 0;
 
 	if (!copy)
 		return -ENOMEM;
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	/* strtok_r would skip empty lines and so miscount: split by hand. */
+	/* Split by hand: strtok_r would skip empty lines and miscount. */
 	line = copy;
 	while (line && rc == 0) {
 		char *next = strchr(line, '\n'), *t;
@@ -119,7 +119,6 @@ int ttrt_abi_parse(const char *text, size_t len, struct ttrt_abi *out, char *err
 			rc = parse_line(t, lineno, out, err, errlen);
 		line = next;
 	}
-	(void)save;
 	free(copy);
 	return rc;
 }

@@ -184,6 +184,21 @@ static void test_commit(void)
 	CHECK(strcmp(buf, "abcdef1234567") == 0, "detached: %s", buf);
 }
 
+/* A work directory whose parents do not exist yet (a fresh cache_dir). */
+static void test_nested_work_dir(void)
+{
+	char home[512], nested[400], err[1024];
+	struct ttrt_abi d;
+
+	snprintf(home, sizeof(home), "%s/tt-metal-main", TTFS_FIXTURES_DIR);
+	snprintf(nested, sizeof(nested), "%s/a/b/c", work);
+	CHECK_EQ(ttrt_abi_derive(home, nested, &d, err, sizeof(err)), 0);
+	CHECK(access(nested, F_OK) == 0, "%s made", nested);
+	CHECK_EQ(d.mbox_go_messages, 0x3F0);
+	CHECK_EQ(ttrt_abi_derive(home, "/proc/no/such", &d, err, sizeof(err)), -ENOENT);
+	CHECK(strcmp(err, "/proc/no/such: No such file or directory") == 0, "%s", err);
+}
+
 /* PATH with only the host's g++ (and the binutils it runs). */
 static int host_only_path(char *dir, size_t len)
 {
@@ -215,6 +230,7 @@ int main(void)
 	test_main_moves("PATH compiler");
 	test_broken("PATH compiler");
 	test_commit();
+	test_nested_work_dir();
 	if (host_only_path(hostbin, sizeof(hostbin)) == 0) {
 		setenv("PATH", hostbin, 1);
 		test_pyd_is_builtin("host g++");
