@@ -281,11 +281,72 @@ static void test_from_args(void)
 	}
 }
 
+/* A profile of newer tt-metal (64 CBs, a u64 local_cb_mask, the area at
+ * 0x9DE0): CB 40 is packed, the CB array reaches it, the remote array is
+ * empty at 64, and the launch message carries the high mask bits. */
+static void test_64_cbs(void)
+{
+	struct ttrt_abi abi;
+	struct pack_xip x;
+	struct pack_input in;
+	struct pack_output out;
+	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
+	char err[256] = "";
+
+	ttrt_abi_builtin(&abi);
+	abi.num_circular_buffers = 64;
+	abi.launch_local_cb_mask_size = 8;
+	abi.launch_msg_size = 112;
+	abi.launch_brisc_noc_id = 0x48;
+	abi.launch_brisc_noc_mode = 0x49;
+	abi.launch_min_remote_cb_start_index = 0x4A;
+	abi.launch_exit_erisc_kernel = 0x4B;
+	abi.launch_host_assigned_id = 0x4C;
+	abi.launch_enables = 0x50;
+	abi.launch_watcher_kernel_ids = 0x54;
+	abi.launch_ncrisc_kernel_size16 = 0x5E;
+	abi.launch_sub_device_origin_x = 0x60;
+	abi.launch_sub_device_origin_y = 0x61;
+	abi.launch_preload = 0x6F;
+	abi.kernel_config_base = 0x9DE0;
+	REQUIRE(ttrt_abi_check(&abi, err, sizeof(err)) == 0, "%s", err);
+
+	memset(&in, 0, sizeof(in));
+	in.abi = &abi;
+	in.local_cb_mask = (1ull << 0) | (1ull << 40);
+	in.local_cb[40] = (struct tt_local_cb_config){ 0x40000, 2048, 1, 2048 };
+	fake_image(&x, 64, 0xB0);
+	in.kernel[PACK_BRISC] = &x;
+	REQUIRE(pack_kernel_config(&in, &out, err, sizeof(err)) == 0, "%s", err);
+	CHECK_EQ(out.launch.kernel_config_base[0], 0x9DE0);
+	CHECK_EQ(out.local_cb_offset, 0);
+	CHECK_EQ(out.remote_cb_offset, 41 * 16);   /* CBs 0..40 */
+	CHECK_EQ(out.launch.min_remote_cb_start_index, 64);
+	CHECK_EQ(out.image_offset[PACK_BRISC], 41 * 16);
+	CHECK_EQ(get32(out.config + 40 * 16), 0x40000);
+	CHECK_EQ(get32(out.config + 40 * 16 + 12), 2048);
+	CHECK(out.launch.local_cb_mask == ((1ull << 0) | (1ull << 40)), "mask");
+	REQUIRE(ttrt_abi_encode_launch(&abi, &out.launch, bytes, sizeof(bytes)) == 0, "encode");
+	CHECK_EQ(get32(bytes + 0x40), 1);
+	CHECK_EQ(get32(bytes + 0x44), 1u << 8);    /* bit 40 */
+	CHECK_EQ(bytes[0x4A], 64);
+	CHECK_EQ(get32(bytes + 0x50), 1);          /* enables: BRISC */
+	pack_output_free(&out);
+
+	/* The same mask with the built-in profile: CB 40 does not exist. */
+	in.abi = NULL;
+	CHECK_EQ(pack_kernel_config(&in, &out, err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "CB mask 0x10000000001 names CBs beyond the 32 of ABI profile 'builtin'") == 0,
+	      "%s", err);
+	free(x.image);
+}
+
 int main(void)
 {
 	test_seed_layout(0);
 	test_seed_layout(12);   /* images not a multiple of 16: same offsets */
 	test_other_parts();
 	test_from_args();
+	test_64_cbs();
 	return check_exit("test_pack");
 }
