@@ -457,17 +457,18 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 		run_free(r);
 		return rc;
 	}
-	if (p->dev->launch_problem[0]) {
-		/* Never a launch with offsets that may be wrong: say why. */
-		ttrt_set_err(r->err, sizeof(r->err), "cannot run on this device: %s",
-			     p->dev->launch_problem);
-		return start_failed(p, r, -EIO, false);
-	}
 	rc = prog_build(p, wait);
 	if (rc == 0 && stop_requested(p))
 		rc = -EINTR;
 	if (rc)
 		return start_failed(p, r, rc, rc != -EINTR);
+	/* After the build, which would otherwise set the state after us:
+	 * never a launch with offsets that may be wrong; say why. */
+	if (p->dev->launch_problem[0]) {
+		ttrt_set_err(r->err, sizeof(r->err), "cannot run on this device: %s",
+			     p->dev->launch_problem);
+		return start_failed(p, r, -EIO, false);
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = run_args(p, r);
 	if (rc == 0)

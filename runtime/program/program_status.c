@@ -135,6 +135,9 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 		      c.times.launch_ms, c.times.run_ms);
 	if (c.error[0])
 		strbuf_printf(&sb, "error %s\n", c.error);
+	/* Before any run: why no program can run on this device. */
+	if (ttrt_device_launch_problem(p->dev))
+		strbuf_printf(&sb, "launch unavailable: %s\n", ttrt_device_launch_problem(p->dev));
 	render_cores(p, &sb, &c);
 	free(c.cores);
 	return strbuf_finish(&sb, out, len);

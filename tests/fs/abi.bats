@@ -24,6 +24,13 @@ abi_mount() {
 	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o cache_dir="$BATS_TEST_TMPDIR/cache",dram_size=4M "$@"
 }
 abi_unmount() { ttfs_stop "$BATS_TEST_TMPDIR" "$M"; }
+# A test that failed before its abi_unmount must not leave its mount (and
+# its watchdog, which holds bats' output open) behind.
+teardown() {
+	if [ -n "${M:-}" ] && mountpoint -q "$M" 2>/dev/null; then
+		ttfs_stop "$BATS_TEST_TMPDIR" "$M" || true
+	fi
+}
 
 # value FILE KEY: the value of "KEY = value" in FILE.
 value() { sed -n "s/^$2 = //p" "$1"; }
@@ -116,12 +123,17 @@ make_store_prog() {
 	run -0 pyio pwrite "$M/dram/3" 0x1000 0102030405
 	run -0 pyio pread "$M/dram/3" 0x1000 5
 	assert_output "ok 0102030405"
-	# A program is refused before anything is written to a core.
+	# A program is refused before anything is written to a core, and its
+	# status says why before it is run.
 	make_store_prog "$M" p
+	run -0 cat "$M/programs/p/status"
+	assert_line --partial "launch unavailable: the ABI profile 'derived'"
 	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
 	assert_output EIO
 	run -0 cat "$M/programs/p/status"
-	assert_output --partial "cannot run on this device: the ABI profile 'derived'"
+	assert_line "state failed"
+	assert_line --partial "error cannot run on this device: the ABI profile 'derived'"
+	assert_line --partial "launch unavailable: the ABI profile 'derived'"
 	assert_output --partial "does not match the firmware"
 	run -0 pyio pread "$M/cores/0,0/l1" 0x160000 4
 	assert_output "ok 00000000"
@@ -148,7 +160,8 @@ make_store_prog() {
 	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
 	assert_output EIO
 	run -0 cat "$M/programs/p/status"
-	assert_output --partial "cannot run on this device: ABI profile 'derived'"
+	assert_line "state failed"
+	assert_line --partial "error cannot run on this device: ABI profile 'derived'"
 	assert_output --partial "lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages"
 	abi_unmount
 }
