@@ -213,3 +213,36 @@ make_store_prog() {
 	run -2 "$TTFS_ABI_BIN" --builtin --check x
 	run -2 "$TTFS_ABI_BIN"
 }
+
+@test "a card (kmd backend, simulated tt-kmd) without tt-metal: memory works, programs say what is missing" {
+	[ -n "${TTFS_FAKEKMD_BIN:-}" ] || skip "TTFS_FAKEKMD_BIN not set"
+	M="$BATS_TEST_TMPDIR/mnt"
+	mkdir -p "$BATS_TEST_TMPDIR/cache"
+	TTFS_BIN=$TTFS_FAKEKMD_BIN ttfs_start "$BATS_TEST_TMPDIR" "$M" \
+		-o device=/dev/tenstorrent/0,cache_dir="$BATS_TEST_TMPDIR/cache"
+	run -0 cat "$M/device/backend"
+	assert_output "kmd /dev/tenstorrent/0"
+	run -0 value "$M/device/abi" launch
+	assert_output "unavailable: programs need tt-metal's firmware on a card: set tt_metal_home and sfpi_path in the INI file or with -o (docs/hardware.md, docs/abi.md); memory access works without them"
+	run -0 pyio pwrite "$M/cores/4,4/l1" 0x150000 c0ffee
+	run -0 pyio pread "$M/cores/4,4/l1" 0x150000 3
+	assert_output "ok c0ffee"
+	make_store_prog "$M" p
+	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
+	assert_output EIO
+	run -0 cat "$M/programs/p/status"
+	assert_line "error cannot run on this device: programs need tt-metal's firmware on a card: set tt_metal_home and sfpi_path in the INI file or with -o (docs/hardware.md, docs/abi.md); memory access works without them"
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+
+	# With tt_metal_home the profile is derived from it by default; the
+	# first file a card build lacks is named.
+	TTFS_BIN=$TTFS_FAKEKMD_BIN ttfs_start "$BATS_TEST_TMPDIR" "$M" \
+		-o device=/dev/tenstorrent/0,cache_dir="$BATS_TEST_TMPDIR/cache" \
+		-o tt_metal_home="$FIX/tt-metal-main",sfpi_path="$BATS_TEST_TMPDIR/sfpi"
+	assert_equal "$(value "$M/device/abi" name)" derived
+	assert_equal "$(value "$M/device/abi" mbox_go_messages)" 0x3f0
+	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896
+	run -0 value "$M/device/abi" launch
+	assert_output "unavailable: programs need tt-metal's firmware on a card: $BATS_TEST_TMPDIR/sfpi/compiler/bin/riscv-tt-elf-g++: No such file or directory (needed for a card build)"
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}

@@ -139,9 +139,12 @@ export TTFS_WATCHDOG_SECONDS=${TTFS_WATCHDOG_SECONDS:-480}
 # is ttfs-fakekmd, the daemon with the simulated tt-kmd of tests/kmd_fake,
 # and every mount names the device, so the suites run unchanged over the
 # real kmd backend. TTFS_FAKE_KMD passes faults and options to the fake.
+# The fake runs ttfs's firmware, which a kmd mount boots only when
+# firmware_dir names it (a card's firmware is tt-metal's; docs/abi.md).
 ttfs_backend_args() {
 	if [ "${TTFS_TEST_KMD:-0}" = 1 ]; then
 		echo "-o device=/dev/tenstorrent/0"
+		[ -z "${TTFS_FIRMWARE_DIR:-}" ] || echo "-o firmware_dir=$TTFS_FIRMWARE_DIR"
 	fi
 }
 

@@ -13,7 +13,10 @@ setup_file() {
 	export SIM="$BATS_FILE_TMPDIR/sim" KMD="$BATS_FILE_TMPDIR/kmd"
 	mkdir -p "$BATS_FILE_TMPDIR/s" "$BATS_FILE_TMPDIR/k"
 	TTFS_TEST_KMD=0 ttfs_start "$BATS_FILE_TMPDIR/s" "$SIM"
-	TTFS_TEST_KMD=0 ttfs_start "$BATS_FILE_TMPDIR/k" "$KMD" -o device=/dev/tenstorrent/0
+	# ttfs's firmware on the fake card: named, as a kmd mount boots it only
+	# then (docs/abi.md).
+	TTFS_TEST_KMD=0 ttfs_start "$BATS_FILE_TMPDIR/k" "$KMD" -o device=/dev/tenstorrent/0 \
+		${TTFS_FIRMWARE_DIR:+-o firmware_dir="$TTFS_FIRMWARE_DIR"}
 }
 
 teardown_file() {
