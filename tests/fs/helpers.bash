@@ -106,10 +106,15 @@ ttfs_guard() {
 	pid=${TTFS_GUARD_PID:-$(cat "$BATS_FILE_TMPDIR/pid")}
 	fired=$(mktemp)
 	# Without job control a background job's stdin is /dev/null; keep ours
-	# so a here-document reaches the command.
-	"$@" <&0 &
+	# so a here-document reaches the command. Neither child keeps bats's
+	# ERR trap (set -E passes it down): a child that failed would run it
+	# and report the test a second time ("not ok N" then "ok N") from its
+	# own process; the command's status reaches us through wait.
+	( trap - ERR; set +eE; "$@" ) <&0 &
 	cmd=$!
 	(
+		trap - ERR
+		set +eE
 		exec 3>&- 1>/dev/null
 		for _ in $(seq $((secs * 10))); do
 			sleep 0.1
