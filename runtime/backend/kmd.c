@@ -67,7 +67,6 @@ int ttrt_kmd_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **o
 	kb->base.ops = &kmd_ops;
 	kb->sys = ttrt_kmd_sys_current();
 	kb->fd = -1;
-	kb->lock_fd = -1;
 	snprintf(kb->path, sizeof(kb->path), "%s", cfg->device_path);
 	rc = open_device(kb, err, errlen);
 	if (rc == 0)

@@ -56,7 +56,7 @@ struct kmd_backend {
 	struct kmd_get_device_info device;
 	uint64_t bar0_size;
 	struct kmd_window win[KMD_NUM_WINDOWS];
-	int lock_fd;
+	struct umd_lock_file *chip_lock;   /* kmd_lock.c: tt-umd's CHIP_IN_USE mutex */
 	int powered;            /* SET_POWER_STATE busy was accepted */
 	_Atomic uint64_t configures;   /* CONFIGURE_TLB calls, for tests */
 };
@@ -109,6 +109,8 @@ int kmd_topology_from_telemetry(struct kmd_backend *kb, char *err, size_t errlen
 
 /* kmd_reset.c: RESET_DEVICE (backend op chip_reset). */
 int kmd_chip_reset(struct ttrt_backend *be, uint32_t timeout_ms, char *err, size_t errlen);
+
+struct umd_lock_file;
 
 /* kmd_lock.c: one owner per chip. */
 int kmd_chip_lock(struct kmd_backend *kb, char *err, size_t errlen);

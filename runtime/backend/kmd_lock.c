@@ -1,97 +1,224 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * One owner per chip. Like tt-umd's named locks, it is an flock on a file
- * in /dev/shm named after the chip's PCI address, so it is the chip that
- * is locked, whatever /dev/tenstorrent/N it was opened through, and the
- * kernel drops the lock when the owner dies, however it dies. The owner
- * writes its pid into the file, so a second daemon can say who holds the
- * chip instead of only that someone does.
+ * One owner per chip, taken the way tt-umd takes it, so that ttfs and a
+ * tt-metal process (UMD) exclude each other on the same card: the lock is
+ * tt-umd's named CHIP_IN_USE mutex for this device, a robust,
+ * process-shared pthread mutex in the POSIX shared-memory file
+ * TT_UMD_LOCK.CHIP_IN_USE_<N>_PCIe (/dev/shm), N being the number of
+ * /dev/tenstorrent/N. The file holds the mutex, a word saying it was
+ * initialised, and the owner's tid and pid, which the owner writes after
+ * locking and clears before unlocking: that is how a refused daemon names
+ * who holds the chip. The first user initialises the mutex under an flock
+ * of the file; a robust mutex whose owner died is taken over
+ * (EOWNERDEAD), so a crashed daemon or tt-metal run never wedges the chip.
+ * Layout and names: reference facts about tt-umd's robust_mutex, no code
+ * of it.
+ *
+ * A robust mutex belongs to the thread that locked it: the daemon opens
+ * and closes the device on its main thread, after it forked into the
+ * background.
  */
 #include "kmd_internal.h"
 #include "runtime_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* "pid 1234 (ttfs)" from the lock file and /proc, or "an unknown process". */
-static void describe_holder(int fd, char *buf, size_t len)
+/* "TTUMDMTX": tt-umd's mark of an initialised mutex file. */
+#define UMD_LOCK_INITIALIZED 0x5454554d444d5458ull
+
+struct umd_lock_file {
+	pthread_mutex_t mutex;
+	uint64_t initialized;
+	pid_t owner_tid;
+	pid_t owner_pid;
+};
+
+/* tt-umd's layout on x86-64 glibc; a different size would not interlock. */
+_Static_assert(sizeof(pthread_mutex_t) == 40, "glibc x86-64 pthread_mutex_t");
+_Static_assert(sizeof(struct umd_lock_file) == 56, "tt-umd's pthread_mutex_wrapper");
+
+/* N of /dev/tenstorrent/N: the path's trailing number, else the device's
+ * minor number (tt-kmd gives /dev/tenstorrent/N minor N). */
+static long device_number(const struct kmd_backend *kb)
 {
-	char text[32] = "", comm[64] = "?", path[64];
-	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
-	long pid = n > 0 ? strtol(text, NULL, 10) : 0;
-	FILE *f;
+	const char *base = strrchr(kb->path, '/');
+	struct stat st;
+	char *end;
+	long n;
+
+	base = base ? base + 1 : kb->path;
+	if (isdigit((unsigned char)*base)) {
+		n = strtol(base, &end, 10);
+		if (*end == '\0')
+			return n;
+	}
+	if (fstat(kb->fd, &st) == 0 && S_ISCHR(st.st_mode))
+		return (long)minor(st.st_rdev);
+	return 0;
+}
+
+static int open_lock_file(struct kmd_backend *kb, const char *path)
+{
+	mode_t old = umask(0);   /* 0666 whatever our umask: other users' UMD */
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	int e = errno;
+
+	umask(old);
+	errno = e;
+	(void)kb;
+	return fd;
+}
+
+static int init_mutex(struct umd_lock_file *f)
+{
+	pthread_mutexattr_t attr;
+	int rc = pthread_mutexattr_init(&attr);
+
+	if (rc)
+		return rc;
+	rc = pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	if (!rc)
+		rc = pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	if (!rc)
+		rc = pthread_mutex_init(&f->mutex, &attr);
+	pthread_mutexattr_destroy(&attr);
+	if (rc)
+		return rc;
+	f->owner_tid = 0;
+	f->owner_pid = 0;
+	f->initialized = UMD_LOCK_INITIALIZED;
+	return 0;
+}
+
+/* Sized and mapped, the mutex initialised by whoever comes first: under
+ * an flock of the file, as tt-umd does it. 0 or an errno. */
+static int map_lock_file(struct kmd_backend *kb, int fd, struct umd_lock_file **out)
+{
+	struct umd_lock_file *f;
+	struct stat st;
+	int rc = 0;
+
+	if (kb->sys->flock(fd, LOCK_EX) != 0)
+		return errno;
+	if (fstat(fd, &st) != 0 ||
+	    ((size_t)st.st_size != sizeof(*f) && ftruncate(fd, sizeof(*f)) != 0)) {
+		rc = errno;
+		goto unlock;
+	}
+	f = mmap(NULL, sizeof(*f), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (f == MAP_FAILED) {
+		rc = errno;
+		goto unlock;
+	}
+	if (f->initialized != UMD_LOCK_INITIALIZED)
+		rc = init_mutex(f);
+	if (rc)
+		munmap(f, sizeof(*f));
+	else
+		*out = f;
+unlock:
+	kb->sys->flock(fd, LOCK_UN);
+	return rc;
+}
+
+/* "pid 1234 (ttfs)", from the owner the file records and /proc. */
+static void describe_holder(const struct umd_lock_file *f, char *buf, size_t len)
+{
+	char comm[64] = "?", path[64];
+	long pid = __atomic_load_n(&f->owner_pid, __ATOMIC_RELAXED);
+	FILE *p;
 
 	if (pid <= 0) {
-		snprintf(buf, len, "an unknown process");
+		snprintf(buf, len, "a process that did not record its pid");
 		return;
 	}
 	snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
-	f = fopen(path, "re");
-	if (f) {
-		if (fgets(comm, sizeof(comm), f))
+	p = fopen(path, "re");
+	if (p) {
+		if (fgets(comm, sizeof(comm), p))
 			comm[strcspn(comm, "\n")] = '\0';
-		fclose(f);
+		fclose(p);
 	}
 	snprintf(buf, len, "pid %ld (%s)", pid, comm);
 }
 
-static void record_owner(int fd)
+static int try_take(struct kmd_backend *kb, struct umd_lock_file *f)
 {
-	char text[32];
-	int n = snprintf(text, sizeof(text), "%ld\n", (long)getpid());
+	int rc = kb->sys->mutex_trylock(&f->mutex);
 
-	/* Best effort: the lock is what counts, the pid only explains it. */
-	if (ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)n, 0) != n)
-		(void)ftruncate(fd, 0);
+	/* The owner died holding it: the chip is ours, its state is not
+	 * trusted anyway (the boot resets every core). */
+	if (rc == EOWNERDEAD)
+		rc = pthread_mutex_consistent(&f->mutex);
+	if (rc == 0) {
+		f->owner_tid = gettid();
+		f->owner_pid = getpid();
+	}
+	return rc;
 }
 
 int kmd_chip_lock(struct kmd_backend *kb, char *err, size_t errlen)
 {
-	char bdf[32], path[TTRT_PATH_MAX], who[128];
-	int fd;
+	char path[TTRT_PATH_MAX], who[128], bdf[32];
+	struct umd_lock_file *f = NULL;
+	int fd, rc;
 
-	kmd_device_bdf(kb, bdf, sizeof(bdf));
-	snprintf(path, sizeof(path), "%s/ttfs-chip-%s.lock", kb->sys->lock_dir, bdf);
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	snprintf(path, sizeof(path), "%s/TT_UMD_LOCK.CHIP_IN_USE_%ld_PCIe", kb->sys->lock_dir,
+		 device_number(kb));
+	fd = open_lock_file(kb, path);
 	if (fd < 0) {
-		int e = errno;
+		rc = errno;
 		ttrt_set_err(err, errlen, "%s: cannot open chip lock %s: %s", kb->path, path,
-			     strerror(e));
-		return -e;
+			     strerror(rc));
+		return -rc;
 	}
-	if (kb->sys->flock(fd, LOCK_EX | LOCK_NB) != 0) {
-		int e = errno;
-		if (e == EWOULDBLOCK) {
-			describe_holder(fd, who, sizeof(who));
+	rc = map_lock_file(kb, fd, &f);
+	close(fd);   /* the mapping keeps the mutex */
+	if (rc) {
+		ttrt_set_err(err, errlen, "%s: cannot set up chip lock %s: %s", kb->path, path,
+			     strerror(rc));
+		return -rc;
+	}
+	rc = try_take(kb, f);
+	if (rc) {
+		if (rc == EBUSY) {
+			describe_holder(f, who, sizeof(who));
+			kmd_device_bdf(kb, bdf, sizeof(bdf));
 			ttrt_set_err(err, errlen, "%s: chip %s is in use by %s (lock %s)", kb->path,
 				     bdf, who, path);
-			e = EBUSY;
 		} else {
-			ttrt_set_err(err, errlen, "%s: cannot lock %s: %s", kb->path, path,
-				     strerror(e));
+			ttrt_set_err(err, errlen, "%s: cannot take chip lock %s: %s", kb->path, path,
+				     strerror(rc));
 		}
-		close(fd);
-		return -e;
+		munmap(f, sizeof(*f));
+		return -rc;
 	}
-	record_owner(fd);
-	kb->lock_fd = fd;
+	kb->chip_lock = f;
 	return 0;
 }
 
-/* The file stays: removing it could let two owners lock two files. */
+/* The file stays: tt-umd never removes it either, and removing it could
+ * let two owners lock two different mutexes. */
 void kmd_chip_unlock(struct kmd_backend *kb)
 {
-	if (kb->lock_fd < 0)
+	struct umd_lock_file *f = kb->chip_lock;
+
+	if (!f)
 		return;
-	if (ftruncate(kb->lock_fd, 0) != 0) {
-		/* a stale pid is harmless: nobody holds the lock */
-	}
-	kb->sys->flock(kb->lock_fd, LOCK_UN);
-	close(kb->lock_fd);
-	kb->lock_fd = -1;
+	f->owner_tid = 0;
+	f->owner_pid = 0;
+	pthread_mutex_unlock(&f->mutex);
+	munmap(f, sizeof(*f));
+	kb->chip_lock = NULL;
 }

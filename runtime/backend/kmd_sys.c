@@ -47,6 +47,7 @@ const struct ttrt_kmd_sys ttrt_kmd_sys_libc = {
 	.mmap = mmap,
 	.munmap = munmap,
 	.flock = flock,
+	.mutex_trylock = pthread_mutex_trylock,
 	.reg_read32 = libc_reg_read32,
 	.reg_write32 = libc_reg_write32,
 	.write_barrier = libc_write_barrier,

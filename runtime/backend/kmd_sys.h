@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <sys/types.h>
 
 struct ttrt_kmd_sys {
@@ -31,6 +32,9 @@ struct ttrt_kmd_sys {
 	void *(*mmap)(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 	int (*munmap)(void *addr, size_t len);
 	int (*flock)(int fd, int op);
+	/* pthread_mutex_trylock of the chip lock (kmd_lock.c); the test
+	 * double can answer EBUSY as if another process held it. */
+	int (*mutex_trylock)(pthread_mutex_t *m);
 	uint32_t (*reg_read32)(const volatile uint32_t *p);
 	void (*reg_write32)(volatile uint32_t *p, uint32_t v);
 	void (*write_barrier)(volatile void *p, size_t len);

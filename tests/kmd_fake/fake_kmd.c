@@ -108,13 +108,13 @@ static int fake_close(int fd)
 	return close(fd);
 }
 
-static int fake_flock(int fd, int op)
+/* The chip lock "held by another process" (fault `lock`): the mutex
+ * answers as a held one does. */
+static int fake_mutex_trylock(pthread_mutex_t *m)
 {
-	if (fake.lock_held && (op & LOCK_EX)) {
-		errno = EWOULDBLOCK;
-		return -1;
-	}
-	return flock(fd, op);
+	if (fake.lock_held)
+		return EBUSY;
+	return pthread_mutex_trylock(m);
 }
 
 static struct ttrt_kmd_sys table = {
@@ -123,7 +123,8 @@ static struct ttrt_kmd_sys table = {
 	.ioctl = fake_ioctl,
 	.mmap = fake_mmap,
 	.munmap = fake_munmap,
-	.flock = fake_flock,
+	.flock = flock,
+	.mutex_trylock = fake_mutex_trylock,
 	.reg_read32 = fake_reg_read32,
 	.reg_write32 = fake_reg_write32,
 	.write_barrier = fake_write_barrier,
@@ -138,7 +139,7 @@ static void remove_own_lock_dir(void)
 {
 	char path[128];
 
-	snprintf(path, sizeof(path), "%s/ttfs-chip-0000:01:00.0.lock", own_lock_dir);
+	snprintf(path, sizeof(path), "%s/TT_UMD_LOCK.CHIP_IN_USE_0_PCIe", own_lock_dir);
 	if (opened_here)
 		unlink(path);
 	rmdir(own_lock_dir);   /* only if empty: a child may use it still */

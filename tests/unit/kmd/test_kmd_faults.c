@@ -9,7 +9,12 @@
 #include "backend/kmd_internal.h"
 #include "kmd_test.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -95,13 +100,55 @@ static void other_open_faults(void)
 		 -EIO);
 }
 
+/* tt-umd's CHIP_IN_USE file as another UMD process sees it: 56 bytes, the
+ * mutex, "TTUMDMTX" at 40, the owner's tid at 48 and pid at 52. */
+static void check_lock_file(const char *dir, pid_t owner)
+{
+	char path[256];
+	unsigned char buf[64];
+	uint64_t mark;
+	int32_t pid;
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/TT_UMD_LOCK.CHIP_IN_USE_0_PCIe", dir);
+	fd = open(path, O_RDONLY);
+	CHECK(fd >= 0, "%s: %s", path, strerror(errno));
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	CHECK_EQ(n, 56);
+	memcpy(&mark, buf + 40, 8);
+	memcpy(&pid, buf + 52, 4);
+	CHECK(mark == 0x5454554d444d5458ull, "initialised mark 0x%016llx", (unsigned long long)mark);
+	CHECK_EQ(pid, (int32_t)owner);
+}
+
+/* The lock directory of lock_held_by_child, which the fake keeps using
+ * for the tests after it; removed at the end. */
+static char lock_dir[] = "/tmp/ttfs-kmd-lock-XXXXXX";
+
+static void remove_lock_dir(void)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/TT_UMD_LOCK.CHIP_IN_USE_0_PCIe", lock_dir);
+	unlink(path);
+	rmdir(lock_dir);
+}
+
 /* The chip lock held by another process: the message names it. */
 static void lock_held_by_child(void)
 {
+	char *dir = lock_dir, opts[128];
 	int ready[2];
 	char err[512], c;
 	struct ttrt_backend *be = NULL;
 
+	REQUIRE(mkdtemp(dir), "mkdtemp");
+	atexit(remove_lock_dir);
+	snprintf(opts, sizeof(opts), "lock_dir=%s", dir);
 	REQUIRE(pipe(ready) == 0, "pipe");
 	pid_t pid = fork();
 	REQUIRE(pid >= 0, "fork");
@@ -109,7 +156,7 @@ static void lock_held_by_child(void)
 		struct ttrt_backend *mine;
 		char e[512];
 		close(ready[0]);
-		if (kmd_test_open("", &mine, e, sizeof(e)) != 0)
+		if (kmd_test_open(opts, &mine, e, sizeof(e)) != 0)
 			_exit(1);
 		(void)!write(ready[1], "y", 1);
 		pause();
@@ -117,7 +164,8 @@ static void lock_held_by_child(void)
 	}
 	close(ready[1]);
 	CHECK(read(ready[0], &c, 1) == 1, "the child could not open the device");
-	int rc = kmd_test_open("", &be, err, sizeof(err));
+	check_lock_file(dir, pid);
+	int rc = kmd_test_open(opts, &be, err, sizeof(err));
 	CHECK_EQ(rc, -EBUSY);
 	char want[64];
 	snprintf(want, sizeof(want), "in use by pid %ld", (long)pid);
@@ -127,11 +175,14 @@ static void lock_held_by_child(void)
 	kill(pid, SIGTERM);
 	waitpid(pid, NULL, 0);
 	close(ready[0]);
-	/* Its death released the lock. */
-	rc = kmd_test_open("", &be, err, sizeof(err));
+	/* Its death released the lock (a robust mutex: EOWNERDEAD, taken over). */
+	rc = kmd_test_open(opts, &be, err, sizeof(err));
 	CHECK(rc == 0, "after the holder died: %s", err);
-	if (rc == 0)
+	if (rc == 0) {
+		check_lock_file(dir, getpid());
 		be->ops->close(be);
+		check_lock_file(dir, 0);
+	}
 }
 
 /* Once open: one failing CONFIGURE_TLB fails one request, the next works;
