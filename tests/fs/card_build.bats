@@ -21,7 +21,7 @@ setup_file() {
 	command -v riscv64-unknown-elf-g++ >/dev/null || skip "no riscv64-unknown-elf-g++"
 	unset TTFS_FIRMWARE_DIR
 	mkdir -p "$BATS_FILE_TMPDIR/cache"
-	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache",dram_size=16M \
+	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache",dram_size=64M \
 		-o tt_metal_home="$CARD",sfpi_path="$SFPI"
 }
 teardown_file() { ttfs_unmount; }
@@ -93,6 +93,11 @@ fwdir() { echo "$BATS_FILE_TMPDIR"/cache/card-fw-*; }
 @test "add2-riscv: the card recipe's kernel adds, PASS" {
 	run -0 ttfs_guard 120 "$EXAMPLES/add2-riscv/run" "$MNT"
 	assert_line "PASS: 14 + 7 = 21"
+}
+
+@test "eltwise-binary: compute kernels built by the card recipe (trisck.cc), PASS" {
+	run -0 ttfs_guard 300 "$EXAMPLES/eltwise-binary/run" "$MNT"
+	assert_line "PASS: 65536 elements (64 tiles) of a + b within 0.01"
 }
 
 @test "build/log: the recipe's argv, compile then link against the weakened firmware" {
