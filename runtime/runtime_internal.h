@@ -90,8 +90,9 @@ int ttrt_device_card_firmware(struct ttrt_device *dev);
  * dev->launch_problem when it cannot be had or is incomplete. Only
  * -ENOMEM fails: a bad profile leaves memory access working. */
 int ttrt_device_abi_init(struct ttrt_device *dev);
-/* Whether ttfs's firmware is loaded from firmware_dir: on the simulator
- * only (a card's launch_problem says what it lacks). */
+/* Whether ttfs's firmware is loaded from firmware_dir: on the simulator,
+ * and on kmd only when firmware_dir is given (a card boots tt-metal's,
+ * device_card.c, or launch_problem says what it lacks). */
 int ttrt_device_needs_firmware(const struct ttrt_device *dev);
 /* After the firmware is loaded: a profile whose firmware bases are not
  * where the firmware ELFs start does not describe that firmware; say so

@@ -31,8 +31,10 @@ int ttrt_device_needs_firmware(const struct ttrt_device *dev)
 }
 
 /* A card runs tt-metal's firmware, built from tt_metal_home with the SFPI
- * toolchain (reference/kernel-api.md §3): without both, nothing can be
- * booted or launched, but L1, DRAM and registers can still be read. */
+ * toolchain (reference/kernel-api.md §3): with both, and nothing of the
+ * recipe missing, card_build is set and device_card.c builds and boots
+ * it; otherwise nothing can be booted or launched, but L1, DRAM and
+ * registers can still be read. */
 static void check_card_setup(struct ttrt_device *dev)
 {
 	const struct card_paths paths = { dev->cfg.tt_metal_home, dev->cfg.sfpi_path };
