@@ -44,11 +44,16 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	if (rc)
 		goto fail_alloc;
 	if (ttrt_device_needs_firmware(dev)) {
-		rc = ttrt_firmware_load_all(dev, err, errlen);
+		rc = ttrt_firmware_load_all(dev, dev->cfg.firmware_dir, err, errlen);
 		if (rc)
 			goto fail_alloc;
 		dev->firmware_loaded = 1;
 		ttrt_device_abi_match_firmware(dev);
+	} else if (dev->card_build) {
+		/* At open, not at the first program: the card must boot now. */
+		rc = ttrt_device_card_firmware(dev);
+		if (rc)
+			goto fail_fw;
 	}
 	rc = ttrt_chip_state_init(dev);
 	if (rc)

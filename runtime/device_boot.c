@@ -54,16 +54,18 @@ static void note_firmware_dir_origin(const struct ttrt_config *cfg, char *err, s
 	snprintf(err + used, errlen - used, " (from %s)", origin);
 }
 
-int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen)
+int ttrt_firmware_load_all(struct ttrt_device *dev, const char *dir, char *err, size_t errlen)
 {
 	char path[TTRT_PATH_MAX + 32];
 
+	snprintf(dev->firmware_from, sizeof(dev->firmware_from), "%s", dir);
 	for (int i = 0; i < TTRT_NUM_RISCS; i++) {
 		int rc;
-		snprintf(path, sizeof(path), "%s/%s.elf", dev->cfg.firmware_dir, fw_names[i]);
+		snprintf(path, sizeof(path), "%s/%s.elf", dir, fw_names[i]);
 		rc = fw_image_load(path, &dev->firmware[i], err, errlen);
 		if (rc) {
-			note_firmware_dir_origin(&dev->cfg, err, errlen);
+			if (dir == dev->cfg.firmware_dir)
+				note_firmware_dir_origin(&dev->cfg, err, errlen);
 			while (i-- > 0)
 				fw_image_free(&dev->firmware[i]);
 			return rc;

@@ -39,6 +39,15 @@ struct ttrt_device {
 
 	struct fw_image firmware[TTRT_NUM_RISCS];   /* brisc, ncrisc, trisc0..2 */
 	int firmware_loaded;
+	char firmware_from[TTRT_PATH_MAX];   /* the directory of the ELFs */
+
+	/* A card with tt_metal_home and sfpi_path that card_build_check
+	 * accepts (device_card.c): tt-metal's firmware, built at open into
+	 * card_fw_dir, is what boots, and kernels are built with tt-metal's
+	 * recipe against it (program/card_kernel.c). */
+	int card_build;
+	char card_fw_dir[TTRT_PATH_MAX];
+	uint64_t card_fw_key;
 
 	/* The ABI profile every boot and launch goes through (ttrt_abi.h),
 	 * fixed at open. launch_problem: why the device cannot boot or
@@ -68,7 +77,12 @@ struct ttrt_device {
 	struct ttrt_program *program_list;
 };
 
-int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
+/* The five firmware ELFs of dir (brisc.elf .. trisc2.elf). */
+int ttrt_firmware_load_all(struct ttrt_device *dev, const char *dir, char *err, size_t errlen);
+/* A card's firmware (device_card.c): with dev->card_build, build
+ * tt-metal's firmware (or take it from the cache) and load it; a failure
+ * becomes launch_problem, memory access still works. Only -ENOMEM fails. */
+int ttrt_device_card_firmware(struct ttrt_device *dev);
 
 /* ---- ABI profile of the device (abi/device_abi.c) ---- */
 
@@ -76,8 +90,9 @@ int ttrt_firmware_load_all(struct ttrt_device *dev, char *err, size_t errlen);
  * dev->launch_problem when it cannot be had or is incomplete. Only
  * -ENOMEM fails: a bad profile leaves memory access working. */
 int ttrt_device_abi_init(struct ttrt_device *dev);
-/* Whether ttfs's firmware is loaded from firmware_dir: on the simulator
- * only (a card's launch_problem says what it lacks). */
+/* Whether ttfs's firmware is loaded from firmware_dir: on the simulator,
+ * and on kmd only when firmware_dir is given (a card boots tt-metal's,
+ * device_card.c, or launch_problem says what it lacks). */
 int ttrt_device_needs_firmware(const struct ttrt_device *dev);
 /* After the firmware is loaded: a profile whose firmware bases are not
  * where the firmware ELFs start does not describe that firmware; say so

@@ -88,12 +88,12 @@ static int cb_wait(struct wait_ctx *w, uint32_t cb, uint32_t reg)
 	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
 	struct ttrt_launch m;
 	struct tt_local_cb_config c;
-	uint32_t received, acked, filled;
-	int rc = ttrt_reg_read(w->dev, w->core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_RECEIVED_REG),
+	uint32_t received, acked, filled, s = abi->cb_stream_base + cb;
+	int rc = ttrt_reg_read(w->dev, w->core, TT_STREAM_REG_ADDR(s, TT_STREAM_TILES_RECEIVED_REG),
 			       &received);
 
 	if (rc == 0)
-		rc = ttrt_reg_read(w->dev, w->core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_ACKED_REG),
+		rc = ttrt_reg_read(w->dev, w->core, TT_STREAM_REG_ADDR(s, TT_STREAM_TILES_ACKED_REG),
 				   &acked);
 	if (rc == 0)
 		rc = read_launch(w, &m);
@@ -310,8 +310,13 @@ int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc
 	w.addr = d.polling_addr;
 	if (w.addr >= STREAMS_BASE && w.addr < STREAMS_END) {
 		uint32_t reg = (w.addr & 0xFFF) / 4;
-		if (reg == TT_STREAM_TILES_RECEIVED_REG || reg == TT_STREAM_TILES_ACKED_REG)
-			return cb_wait(&w, (w.addr - STREAMS_BASE) >> 12, reg);
+		uint32_t stream = (w.addr - STREAMS_BASE) >> 12;
+		uint32_t base = ttrt_device_abi(dev)->cb_stream_base;
+
+		/* The profile says which stream counts which CB. */
+		if ((reg == TT_STREAM_TILES_RECEIVED_REG || reg == TT_STREAM_TILES_ACKED_REG) &&
+		    stream >= base)
+			return cb_wait(&w, stream - base, reg);
 	}
 	if (w.addr >= TT_NOC_REGS_BASE(0) && w.addr < TT_NOC_REGS_BASE(2))
 		return niu_wait(&w);

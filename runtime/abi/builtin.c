@@ -61,6 +61,8 @@ SAME(bank_to_noc_base, TT_MEM_BANK_TO_NOC_SCRATCH);
 SAME(bank_to_noc_size, TT_MEM_BANK_TO_NOC_SIZE);
 SAME(data_buffer_base, TT_DATA_BUFFER_SPACE_BASE);
 SAME(num_circular_buffers, TT_NUM_CIRCULAR_BUFFERS);
+/* Our kernel API polls TT_STREAM_REG_ADDR(cb, ...): stream n is CB n. */
+SAME(cb_stream_base, 0);
 SAME(num_core_types, EXTENT(struct tt_launch_msg, kernel_config_base));
 SAME(launch_ring_entries, EXTENT(struct tt_mailboxes_head, launch));
 SAME(go_message_entries, EXTENT(struct tt_mailboxes_head, go_messages));
@@ -96,7 +98,7 @@ SAME(launch_preload, LAUNCH_OFF(preload));
 SAME(go_msg_size, sizeof(struct tt_go_msg));
 SAME(go_signal, offsetof(struct tt_go_msg, signal));
 /* Every field of the table is checked above: one line per field. */
-_Static_assert(TTRT_ABI_NUM_FIELDS == 63, "a field was added: add its SAME() check above");
+_Static_assert(TTRT_ABI_NUM_FIELDS == 64, "a field was added: add its SAME() check above");
 
 void ttrt_abi_clear(struct ttrt_abi *out, const char *name, const char *source)
 {

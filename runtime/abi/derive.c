@@ -34,7 +34,9 @@ extern char **environ;
  * then the older one. */
 static const char *const mem_map_dirs[] = {
 	"tt_metal/hw/inc/internal/tt-1xx/blackhole",
+	"tt_metal/hw/inc/internal/tt-1xx/blackhole/noc",   /* for stream_io_map.h */
 	"tt_metal/hw/inc/blackhole",
+	"tt_metal/hw/inc/blackhole/noc",
 };
 
 /* Include directories of the probe, relative to tt_metal_home

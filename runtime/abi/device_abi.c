@@ -31,8 +31,10 @@ int ttrt_device_needs_firmware(const struct ttrt_device *dev)
 }
 
 /* A card runs tt-metal's firmware, built from tt_metal_home with the SFPI
- * toolchain (reference/kernel-api.md §3): without both, nothing can be
- * booted or launched, but L1, DRAM and registers can still be read. */
+ * toolchain (reference/kernel-api.md §3): with both, and nothing of the
+ * recipe missing, card_build is set and device_card.c builds and boots
+ * it; otherwise nothing can be booted or launched, but L1, DRAM and
+ * registers can still be read. */
 static void check_card_setup(struct ttrt_device *dev)
 {
 	const struct card_paths paths = { dev->cfg.tt_metal_home, dev->cfg.sfpi_path };
@@ -42,12 +44,12 @@ static void check_card_setup(struct ttrt_device *dev)
 		return;   /* ttfs's own firmware: checked against the profile at load */
 	if (dev->cfg.tt_metal_home[0] && dev->cfg.sfpi_path[0]) {
 		/* Both are set: say what a card build still lacks, if anything. */
-		if (card_build_check(&paths, err, sizeof(err)))
+		if (card_build_check(&paths, err, sizeof(err))) {
 			snprintf(why, sizeof(why), "programs need tt-metal's firmware on a card: %s", err);
-		else
-			snprintf(why, sizeof(why),
-				 "programs on a card are not wired in yet: the tt-metal build recipe is in runtime/program/card_build.c (docs/abi.md), but ttfs does not yet run it, load tt-metal's firmware or build kernels with it; memory access works");
-		set_problem(dev, why);
+			set_problem(dev, why);
+		} else {
+			dev->card_build = 1;   /* device_card.c builds and boots it */
+		}
 		return;
 	}
 	snprintf(why, sizeof(why),
@@ -119,7 +121,7 @@ void ttrt_device_abi_match_firmware(struct ttrt_device *dev)
 		snprintf(why, sizeof(why),
 			 "the ABI profile '%s' (%.200s, tt-metal %s) does not match the firmware: it puts %s firmware at 0x%x, but %.300s/%s.elf starts at 0x%x; the firmware was not started, so programs cannot run (memory access works)",
 			 dev->abi.name, dev->abi.source, dev->abi.commit, fw_names[r], bases[r],
-			 dev->cfg.firmware_dir, fw_names[r], dev->firmware[r].text_base);
+			 dev->firmware_from, fw_names[r], dev->firmware[r].text_base);
 		set_problem(dev, why);
 		return;
 	}

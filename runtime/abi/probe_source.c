@@ -25,6 +25,9 @@ static const char prologue[] =
 	"#else\n"
 	"#include \"dev_msgs.h\"\n"
 	"#endif\n"
+	"#if __has_include(\"stream_io_map.h\")\n"
+	"#include \"stream_io_map.h\"\n"
+	"#endif\n"
 	"#if __has_include(\"circular_buffer_constants.h\")\n"
 	"#include \"circular_buffer_constants.h\"\n"
 	"#endif\n"
@@ -84,6 +87,12 @@ int abi_probe_source(char **out, size_t *len)
 			snprintf(var, sizeof(var), "TTFS_V_%s", f->key);
 			emit_name(&sb, f->a, var);
 			strbuf_printf(&sb, "TTFS_OUT(%s, %s)\n", f->key, var);
+			break;
+		case TTRT_ABI_D_MACRO_OPT:
+			/* A tree without it numbers CB streams from 0, as ours. */
+			snprintf(var, sizeof(var), "TTFS_V_%s", f->key);
+			emit_name(&sb, f->a, var);
+			strbuf_printf(&sb, "TTFS_OUT(%s, %s < 0 ? 0 : %s)\n", f->key, var, var);
 			break;
 		case TTRT_ABI_D_DIFF:
 			snprintf(var, sizeof(var), "TTFS_A_%s", f->key);

@@ -34,6 +34,7 @@ enum ttrt_abi_derive {
 	TTRT_ABI_D_SIZEOF,   /* sizeof(a) */
 	TTRT_ABI_D_EXTENT,   /* element count of array member b of a */
 	TTRT_ABI_D_FIXED,    /* not in the headers: the host's own choice */
+	TTRT_ABI_D_MACRO_OPT, /* a #define or constant a, 0 when the headers have none */
 };
 
 /*
@@ -76,6 +77,10 @@ enum ttrt_abi_derive {
 	X(data_buffer_base, 0x37000, FIXED, NULL, NULL)                                     \
 	/* counts */                                                                         \
 	X(num_circular_buffers, 32, MACRO, "NUM_CIRCULAR_BUFFERS", NULL)                    \
+	/* the overlay stream whose registers count CB 0's pages: CB n's is    */          \
+	/* n + this (stream_io_map.h's OPERAND_START_STREAM where a tree has    */          \
+	/* it, reference/blackhole-abi.md §4.0; our firmware: n)                */          \
+	X(cb_stream_base, 0, MACRO_OPT, "OPERAND_START_STREAM", NULL)                      \
 	X(num_core_types, 3, EXTENT, "kernel_config_msg_t", "kernel_config_base")           \
 	X(launch_ring_entries, 8, EXTENT, "mailboxes_t", "launch")                          \
 	X(go_message_entries, 9, EXTENT, "mailboxes_t", "go_messages")                      \

@@ -5,6 +5,7 @@
  */
 #include "program/build.h"
 #include "program/cache.h"
+#include "program/card_kernel.h"
 #include "program/descriptors.h"
 
 #include <errno.h>
@@ -27,6 +28,11 @@ static atomic_ulong compiler_runs;
 unsigned long build_compiler_runs(void)
 {
 	return atomic_load(&compiler_runs);
+}
+
+void build_count_run(void)
+{
+	atomic_fetch_add(&compiler_runs, 1);
 }
 
 /* ---- running a program ---------------------------------------------------- */
@@ -118,6 +124,16 @@ out_pipe:
 	return ret;
 }
 
+int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len)
+{
+	struct log_buf l = { .p = *log, .len = *log_len, .cap = *log ? *log_len + 1 : 0 };
+	int ret = run_captured(argv, cwd, &l);
+
+	*log = l.p;
+	*log_len = l.len;
+	return ret;
+}
+
 /* ---- the environment -------------------------------------------------------- */
 
 static int copy_str(char *dst, size_t n, const char *src)
@@ -199,6 +215,34 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	return 0;
 }
 
+int build_env_init_card(struct build_env *env, const char *tt_metal_home, const char *sfpi_path,
+			const char *card_fw_dir, uint64_t card_fw_key, const char *sdk_dir,
+			const char *include_dir, const char *cache_dir, char *err, size_t errlen)
+{
+	char compiler[PATH_MAX];
+	int ret;
+
+	if (snprintf(compiler, sizeof(compiler), "%s/compiler/bin/riscv-tt-elf-g++", sfpi_path) >=
+	    (int)sizeof(compiler))
+		return -ENAMETOOLONG;
+	ret = build_env_init(env, compiler, sdk_dir, include_dir, cache_dir, err, errlen);
+	if (ret)
+		return ret;
+	ret = copy_str(env->tt_metal_home, sizeof(env->tt_metal_home), tt_metal_home);
+	if (!ret)
+		ret = copy_str(env->sfpi_path, sizeof(env->sfpi_path), sfpi_path);
+	if (!ret)
+		ret = copy_str(env->card_fw_dir, sizeof(env->card_fw_dir), card_fw_dir);
+	if (ret) {
+		snprintf(err, errlen, "build: %s, %s or %s: %s", tt_metal_home, sfpi_path,
+			 card_fw_dir, strerror(-ret));
+		return ret;
+	}
+	env->card = true;
+	env->card_fw_key = card_fw_key;
+	return 0;
+}
+
 /* ---- argv ------------------------------------------------------------------- */
 
 struct argv_buf {
@@ -249,7 +293,7 @@ void build_argv_free(char **argv)
 /* The file name the source gets in the build directory: the user's own,
  * so that the compiler's messages name it, unless it could escape the
  * directory or read as an option. */
-static const char *source_name(const struct build_request *req)
+const char *build_source_name(const struct build_request *req)
 {
 	const char *n = req->name;
 
@@ -299,6 +343,8 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 
 	if (req->risc < 0 || req->risc >= PACK_NUM_RISCS || req->noc > 1)
 		return NULL;
+	if (env->card)
+		return card_kernel_key_argv(env, req);
 	arg(&a, "%s", env->compiler);
 	arg(&a, "-std=c++17");
 	arg(&a, "-march=rv32im");
@@ -357,7 +403,7 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "%s/prelude.h", k);
 	arg(&a, "-x");
 	arg(&a, "c++");
-	arg(&a, "%s", source_name(req));
+	arg(&a, "%s", build_source_name(req));
 	arg(&a, "-T");
 	arg(&a, "%s/kernel.ld", k);
 	arg(&a, "-Wl,-z,max-page-size=16");
@@ -382,6 +428,8 @@ uint64_t build_key(const struct build_env *env, char *const *argv, const struct 
 	cache_hash_str(&h, "ttfs-kernel-1");
 	cache_hash_str(&h, env->toolchain_version);
 	cache_hash_u64(&h, env->sdk_hash);
+	if (env->card)
+		cache_hash_u64(&h, env->card_fw_key);
 	for (char *const *p = argv; *p; p++)
 		cache_hash_str(&h, *p);
 	cache_hash_field(&h, req->source, req->source_len);
@@ -427,8 +475,7 @@ static int error_location(const char *line, size_t len, size_t *path_len)
 	return num;
 }
 
-static void find_first_error(const struct build_env *env, const char *src,
-			     struct build_result *r)
+void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r)
 {
 	size_t src_len = strlen(src), sdk_len = strlen(env->sdk_dir);
 	const char *line = r->log;
@@ -508,7 +555,7 @@ static void remove_dir(const char *dir, const char *src)
 static int compile(const struct build_env *env, const struct build_request *req,
 		   char *const *argv, struct build_result *r)
 {
-	const char *src = source_name(req);
+	const char *src = build_source_name(req);
 	struct log_buf log = { 0 };
 	char dir[BUILD_DIR_MAX], path[PATH_MAX];
 	int ret;
@@ -526,7 +573,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret)
 		goto out;
 
-	atomic_fetch_add(&compiler_runs, 1);
+	build_count_run();
 	ret = run_captured(argv, dir, &log);
 	r->log = log.p;
 	r->log_len = log.len;
@@ -534,7 +581,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret < 0) {
 		goto out;
 	} else if (ret > 0) {
-		find_first_error(env, src, r);
+		build_find_first_error(env, src, r);
 		ret = -ENOEXEC;
 		goto out;
 	}
@@ -564,7 +611,7 @@ int build_kernel(const struct build_env *env, const struct build_request *req,
 	if (!ret) {
 		out->cache_hit = true;
 	} else if (ret == -ENOENT) {
-		ret = compile(env, req, argv, out);
+		ret = env->card ? card_kernel_compile(env, req, out) : compile(env, req, argv, out);
 	}
 	build_argv_free(argv);
 	return out->status = ret;

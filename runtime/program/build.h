@@ -28,6 +28,15 @@ struct build_env {
 	char cache_dir[PATH_MAX];
 	char toolchain_version[BUILD_VERSION_MAX];   /* first line of --version */
 	uint64_t sdk_hash;                 /* every file of sdk_dir and include_dir */
+	/* A card (card_kernel.c): kernels are built with tt-metal's recipe
+	 * (card_build.h), compiled then linked against the weakened
+	 * firmware in card_fw_dir; card_fw_key (card_firmware.c) is in
+	 * every key, so new firmware rebuilds every kernel. */
+	bool card;
+	char tt_metal_home[PATH_MAX];
+	char sfpi_path[PATH_MAX];
+	char card_fw_dir[PATH_MAX];
+	uint64_t card_fw_key;
 };
 
 /* compiler NULL: "riscv64-unknown-elf-g++". Creates cache_dir if missing.
@@ -63,6 +72,25 @@ struct build_result {
 	char error_file[64];  /* the first error: the user's name when it is in the source */
 	int error_line;       /* 0: none found in the log */
 };
+
+/* A card's build setup: build_env_init with sfpi_path's riscv-tt-elf-g++
+ * as compiler, then the card fields. */
+int build_env_init_card(struct build_env *env, const char *tt_metal_home, const char *sfpi_path,
+			const char *card_fw_dir, uint64_t card_fw_key, const char *sdk_dir,
+			const char *include_dir, const char *cache_dir, char *err, size_t errlen);
+
+/* Runs argv (no shell) in cwd (NULL: ours), stdin from /dev/null, stdout
+ * and stderr appended to *log (malloc'd, NUL-terminated, at most
+ * BUILD_LOG_MAX bytes kept). The exit status (>= 0), 128 + signal, or
+ * -errno when it could not be started. */
+int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len);
+/* The first "path:line: error:" of r->log into r->error_file/line; src:
+ * the user's file name as the compiler names it. */
+void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r);
+/* The name the user's source gets in the build directory. */
+const char *build_source_name(const struct build_request *req);
+/* Counts a compiler start (build_compiler_runs). */
+void build_count_run(void);
 
 /* The argv a request compiles with (NULL-terminated, malloc'd strings;
  * free with build_argv_free). Relative paths: the compiler runs in a

@@ -95,8 +95,10 @@ out:
 	return ret;
 }
 
-/* nftw has no user pointer: the tree walk runs once, at build_env_init,
- * before any build thread exists, so a static list is enough. */
+/* nftw has no user pointer: the tree walk runs at build_env_init (under
+ * the device's programs lock, before any build thread exists) and at a
+ * card's open (card_firmware.c, before the file system serves anything),
+ * never two at once, so a static list is enough. */
 static char **tree_paths;
 static size_t tree_n, tree_cap;
 static int tree_err;

@@ -64,9 +64,16 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 	if (!dev->build_env) {
 		struct build_env *env = malloc(sizeof(*env));
 
-		rc = env ? build_env_init(env, NULL, TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
-					  dev->cfg.cache_dir, err, errlen) :
-			   -ENOMEM;
+		if (!env)
+			rc = -ENOMEM;
+		else if (dev->card_build)   /* tt-metal's recipe (card_kernel.c) */
+			rc = build_env_init_card(env, dev->cfg.tt_metal_home, dev->cfg.sfpi_path,
+						 dev->card_fw_dir, dev->card_fw_key,
+						 TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
+						 dev->cfg.cache_dir, err, errlen);
+		else
+			rc = build_env_init(env, NULL, TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
+					    dev->cfg.cache_dir, err, errlen);
 		if (rc == 0)
 			dev->build_env = env;
 		else

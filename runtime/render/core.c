@@ -97,14 +97,16 @@ int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 	return rc;
 }
 
-/* Live page counters of a CB: the overlay stream registers. */
+/* Live page counters of a CB: the overlay stream registers of its stream,
+ * which the profile numbers (cb_stream_base). */
 static int read_cb_counters(struct ttrt_device *dev, struct ttrt_xy core, int cb,
 			    uint32_t *acked, uint32_t *received)
 {
-	int rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_ACKED_REG), acked);
+	uint32_t s = dev->abi.cb_stream_base + (uint32_t)cb;
+	int rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(s, TT_STREAM_TILES_ACKED_REG), acked);
 
 	if (rc == 0)
-		rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(cb, TT_STREAM_TILES_RECEIVED_REG),
+		rc = ttrt_reg_read(dev, core, TT_STREAM_REG_ADDR(s, TT_STREAM_TILES_RECEIVED_REG),
 				   received);
 	return rc;
 }

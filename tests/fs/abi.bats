@@ -94,6 +94,26 @@ make_store_prog() {
 	abi_unmount
 }
 
+@test "cb_stream_base: the profile numbers the overlay streams the CB wait diagnosis reads" {
+	assert_equal "$(value "$MNT/device/abi" cb_stream_base)" 0x0
+	# A saved profile whose CB n is stream n + 3; everything else is our
+	# firmware's, so programs run. Our kernel API polls stream 3 for CB 3,
+	# which this profile calls CB 0.
+	sed 's/^cb_stream_base = .*/cb_stream_base = 0x3/' "$MNT/device/abi" >"$BATS_TEST_TMPDIR/s3.abi"
+	abi_mount -o abi="$BATS_TEST_TMPDIR/s3.abi"
+	assert_equal "$(value "$M/device/abi" cb_stream_base)" 0x3
+	assert_equal "$(value "$M/device/abi" launch)" ok
+	mkdir "$M/programs/h"
+	printf '[program]\ncores = 0,0\ntimeout_ms = 1000\n[cb.3]\nformat = bfloat16\npages = 1\n[reader]\n' \
+		>"$M/programs/h/args"
+	cp "$K/hang_cb.cpp" "$M/programs/h/reader.cpp"
+	run -0 ttfs_guard 60 pyrun "$M/programs/h/run" 1
+	assert_output ETIMEDOUT
+	run -0 cat "$M/programs/h/status"
+	assert_output --regexp "ncrisc pc 0x[0-9a-f]+ cb_wait_front cb 0: received 0 acked 0 \(not a cb of this launch\)"
+	abi_unmount
+}
+
 @test "abi = derived from tt-metal main headers: every moved field, memory works, programs refused" {
 	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-main"
 	A="$M/device/abi"
@@ -111,6 +131,7 @@ make_store_prog() {
 	assert_equal "$(value "$A" mbox_go_messages)" 0x3f0
 	assert_equal "$(value "$A" mbox_go_message_index)" 0x420
 	assert_equal "$(value "$A" num_circular_buffers)" 0x40
+	assert_equal "$(value "$A" cb_stream_base)" 0x8
 	# Our simulated firmware is the built-in layout: the profile says so,
 	# and the firmware was not started.
 	run -0 value "$A" launch

@@ -78,6 +78,7 @@ static const struct {
 	{ TTRT_ABI_mbox_go_messages, 0x3F0 },
 	{ TTRT_ABI_mbox_go_message_index, 0x420 },
 	{ TTRT_ABI_num_circular_buffers, 64 },
+	{ TTRT_ABI_cb_stream_base, 8 },          /* stream_io_map.h: OPERAND_START_STREAM */
 	/* unchanged */
 	{ TTRT_ABI_mailbox_base, 0x60 },
 	{ TTRT_ABI_mbox_launch, 0x10 },

@@ -48,6 +48,7 @@ static const struct {
 	{ TTRT_ABI_bank_to_noc_size, TT_MEM_BANK_TO_NOC_SIZE },
 	{ TTRT_ABI_data_buffer_base, TT_DATA_BUFFER_SPACE_BASE },
 	{ TTRT_ABI_num_circular_buffers, TT_NUM_CIRCULAR_BUFFERS },
+	{ TTRT_ABI_cb_stream_base, 0 },   /* runtime/kernel polls TT_STREAM_REG_ADDR(cb, ...) */
 	{ TTRT_ABI_num_core_types, TT_NUM_CORE_TYPES },
 	{ TTRT_ABI_launch_ring_entries, TT_LAUNCH_RING_ENTRIES },
 	{ TTRT_ABI_go_message_entries, TT_GO_MESSAGE_ENTRIES },

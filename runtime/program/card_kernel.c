@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Card kernel builds (card_kernel.h). The layout of the build directory
+ * is the one tt-metal's recipe expects: the kernel's output directory
+ * (-I ".") holds kernel_includes.hpp, which the firmware wrapper
+ * brisck.cc / ncrisck.cc / trisck.cc includes and which includes the
+ * user's source; its parent (-I "..") holds chlkc_descriptors.h.
+ */
+#include "program/card_kernel.h"
+#include "program/cache.h"
+#include "program/card_build.h"
+#include "program/descriptors.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The p100a's numbers, as the simulator path passes them (build.c). */
+/* Directories in paths are cut to this, leaving room for a file name
+ * (tmp dirs are checked against it when made). */
+#define DIR_MAX (PATH_MAX - 128)
+
+static const struct card_device p100a = { .num_dram_banks = 7, .num_l1_banks = 110,
+					  .pcie_x = 19, .pcie_y = 24 };
+
+static void kernel_of(const struct build_request *req, const char *out_dir,
+		      struct card_kernel *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->target = (enum card_target)req->risc;   /* both in launch-message order */
+	k->src_dir = out_dir;
+	k->out_dir = out_dir;
+	k->noc_index = req->noc;
+	k->compile_args = req->compile_args;
+	k->n_compile_args = req->n_compile_args;
+	k->defines = req->defines;
+	k->n_defines = req->n_defines;
+}
+
+static void weakened_path(const struct build_env *env, enum card_target t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.*s/%s_weakened.elf", DIR_MAX, env->card_fw_dir, card_target_name(t));
+}
+
+/* Both argvs, "&&" between them: the key, or the log's record. */
+char **card_kernel_key_argv(const struct build_env *env, const struct build_request *req)
+{
+	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
+	struct card_argv c = { 0 }, l = { 0 };
+	struct card_kernel k;
+	char **v = NULL;
+	int n = 0;
+
+	kernel_of(req, "@OUT@", &k);
+	if (card_kernel_compile_argv(&p, &p100a, &k, &c) || card_kernel_link_argv(&p, &k, "@FW@", &l))
+		goto out;
+	v = calloc((size_t)(c.argc + l.argc + 2), sizeof(*v));
+	for (int i = 0; v && i < c.argc; i++, n++)
+		v[n] = strdup(c.argv[i]);
+	if (v)
+		v[n++] = strdup("&&");
+	for (int i = 0; v && i < l.argc; i++, n++)
+		v[n] = strdup(l.argv[i]);
+	for (int i = 0; v && i < n; i++) {
+		if (v[i])
+			continue;
+		for (int j = 0; j < n; j++)   /* a strdup failed: free them all */
+			free(v[j]);
+		free(v);
+		v = NULL;
+	}
+out:
+	card_argv_free(&c);
+	card_argv_free(&l);
+	return v;
+}
+
+static int write_file(const char *path, const void *buf, size_t len)
+{
+	const char *p = buf;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (len && !ret) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0 && errno != EINTR)
+			ret = -errno;
+		if (w > 0) {
+			p += w;
+			len -= (size_t)w;
+		}
+	}
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	return ret;
+}
+
+/* Removes dir and the files in it (the compiler's .o, .d, .elf among
+ * them: the build directory has no subdirectories but k/). */
+static void remove_flat(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[PATH_MAX];
+
+	if (d) {
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			if (unlink(path) < 0 && errno == EISDIR)
+				remove_flat(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+/* Appends "$ argv..." to the log: the exact command, no shell involved. */
+static void log_argv(char **log, size_t *len, char *const *argv)
+{
+	size_t need = 3;
+	char *n;
+
+	for (char *const *a = argv; *a; a++)
+		need += strlen(*a) + 1;
+	if (*len + need > BUILD_LOG_MAX)
+		return;
+	n = realloc(*log, *len + need + 1);
+	if (!n)
+		return;
+	*log = n;
+	*len += (size_t)sprintf(n + *len, "$");
+	for (char *const *a = argv; *a; a++)
+		*len += (size_t)sprintf(n + *len, " %s", *a);
+	*len += (size_t)sprintf(n + *len, "\n");
+}
+
+/* The compiler names the kernel by the directory it found it in, the
+ * build's own (tmp-XXXXXX/k/): strip that from its output, so that the
+ * log and the status name the user's file as the user named it. */
+static void strip_prefix(char *text, const char *prefix)
+{
+	size_t pl = strlen(prefix);
+	char *hit;
+
+	while (text && (hit = strstr(text, prefix)))
+		memmove(hit, hit + pl, strlen(hit + pl) + 1);
+}
+
+/* One step: its argv, then its output, into the result's log. */
+static int run_step(struct card_argv *a, const char *dir, const char *prefix, struct build_result *r)
+{
+	char *out = NULL;
+	size_t out_len = 0, n;
+	int ret;
+
+	log_argv(&r->log, &r->log_len, a->argv);
+	build_count_run();
+	ret = build_run(a->argv, dir, &out, &out_len);
+	strip_prefix(out, prefix);
+	n = out ? strlen(out) : 0;
+	if (n && r->log_len + n <= BUILD_LOG_MAX) {
+		char *l = realloc(r->log, r->log_len + n + 1);
+
+		if (l) {
+			memcpy(l + r->log_len, out, n + 1);
+			r->log = l;
+			r->log_len += n;
+		}
+	}
+	free(out);
+	return ret;
+}
+
+/* Writes the user's source, kernel_includes.hpp and the descriptors. */
+static int populate(const struct build_request *req, const char *top, const char *k)
+{
+	const char *src = build_source_name(req);
+	char path[PATH_MAX], inc[128];
+	int ret;
+
+	snprintf(path, sizeof(path), "%.*s/%.63s", DIR_MAX, k, src);
+	ret = write_file(path, req->source, req->source_len);
+	if (ret)
+		return ret;
+	snprintf(path, sizeof(path), "%.*s/kernel_includes.hpp", DIR_MAX, k);
+	snprintf(inc, sizeof(inc), "#include \"%.63s\"\n", src);
+	ret = write_file(path, inc, strlen(inc));
+	if (!ret && req->descriptors) {
+		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, top);
+		ret = write_file(path, req->descriptors, req->descriptors_len);
+	}
+	return ret;
+}
+
+static int run_recipe(const struct build_env *env, const struct build_request *req,
+		      const char *k, struct build_result *r)
+{
+	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
+	struct card_argv c = { 0 }, l = { 0 };
+	struct card_kernel ck;
+	char fw[PATH_MAX], prefix[PATH_MAX + 2], path[PATH_MAX];
+	int ret;
+
+	kernel_of(req, k, &ck);
+	weakened_path(env, ck.target, fw, sizeof(fw));
+	snprintf(prefix, sizeof(prefix), "%.*s/", DIR_MAX, k);
+	ret = card_kernel_compile_argv(&p, &p100a, &ck, &c);
+	if (!ret)
+		ret = card_kernel_link_argv(&p, &ck, fw, &l);
+	if (ret)
+		goto out;
+	ret = run_step(&c, k, prefix, r);
+	if (ret == 0)
+		ret = run_step(&l, k, prefix, r);
+	if (ret > 0) {
+		build_find_first_error(env, build_source_name(req), r);
+		ret = -ENOEXEC;
+		goto out;
+	}
+	if (ret < 0)
+		goto out;
+	snprintf(path, sizeof(path), "%.*s/%s.elf", DIR_MAX, k, card_target_name(ck.target));
+	ret = cache_read_file(path, &r->elf, &r->elf_len);
+out:
+	card_argv_free(&c);
+	card_argv_free(&l);
+	return ret;
+}
+
+int card_kernel_compile(const struct build_env *env, const struct build_request *req,
+			struct build_result *r)
+{
+	char top[PATH_MAX], k[PATH_MAX];
+	int ret;
+
+	if (snprintf(top, sizeof(top), "%s/tmp-XXXXXX", env->cache_dir) >= DIR_MAX - 8)
+		return -ENAMETOOLONG;
+	if (!mkdtemp(top))
+		return -errno;
+	snprintf(k, sizeof(k), "%.*s/k", DIR_MAX, top);
+	if (mkdir(k, 0755) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = populate(req, top, k);
+	if (!ret)
+		ret = run_recipe(env, req, k, r);
+	/* A full disk costs the next build a compile, not this one its ELF. */
+	if (!ret)
+		(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);
+out:
+	remove_flat(top);
+	return ret;
+}
