@@ -23,12 +23,12 @@ teardown() {
 	local d
 	for d in "$MNT"/programs/*; do
 		[ -d "$d" ] || continue
-		ttfs_guard 20 python3 -c 'import os, sys
+		ttfs_guard 60 python3 -c 'import os, sys
 try:
     os.write(os.open(sys.argv[1], os.O_WRONLY), b"1")
 except OSError:
     pass' "$MNT/cores/0,0/l1" || true
-		ttfs_guard 20 bash -c 'rmdir "$1" 2>/dev/null || echo "# teardown: rmdir $1 failed" >&2; exit 0' \
+		ttfs_guard 60 bash -c 'rmdir "$1" 2>/dev/null || echo "# teardown: rmdir $1 failed" >&2; exit 0' \
 			_ "$d" || true
 	done
 	ttfs_remove_buffers
