@@ -107,14 +107,16 @@ ttfs_guard() {
 	fired=$(mktemp)
 	# Without job control a background job's stdin is /dev/null; keep ours
 	# so a here-document reaches the command. Neither child keeps bats's
-	# ERR trap (set -E passes it down): a child that failed would run it
-	# and report the test a second time ("not ok N" then "ok N") from its
-	# own process; the command's status reaches us through wait.
-	( trap - ERR; set +eE; "$@" ) <&0 &
+	# traps (set -ET passes ERR and DEBUG down, and a child forked in
+	# teardown, which bats runs from its EXIT trap, may run that one on
+	# exit): a child that ran them would report the test a second time
+	# ("not ok N" then "ok N") from its own process. The command's status
+	# reaches us through wait.
+	( trap - ERR DEBUG EXIT; set +eET; "$@" ) <&0 &
 	cmd=$!
 	(
-		trap - ERR
-		set +eE
+		trap - ERR DEBUG EXIT
+		set +eET
 		exec 3>&- 1>/dev/null
 		for _ in $(seq $((secs * 10))); do
 			sleep 0.1
