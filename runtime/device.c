@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/uio.h>
 
 static int open_backend(struct ttrt_device *dev, char *err, size_t errlen)
@@ -316,13 +315,7 @@ int ttrt_device_change_count(struct ttrt_device *dev, uint64_t *count)
 
 void ttrt_device_wait_change(struct ttrt_device *dev, uint64_t seen, uint64_t timeout_ns)
 {
-	struct timespec nap = { (time_t)(timeout_ns / 1000000000u),
-				(long)(timeout_ns % 1000000000u) };
-
-	if (dev->backend->ops->wait_change)
-		dev->backend->ops->wait_change(dev->backend, seen, timeout_ns);
-	else
-		nanosleep(&nap, NULL);
+	dev->backend->ops->wait_change(dev->backend, seen, timeout_ns);
 }
 
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out)

@@ -14,6 +14,7 @@
  * host can read and write memory whatever the cores do, and so can we.
  */
 #include "runtime_internal.h"
+#include "timespec_after.h"
 #include "tt/l1_map.h"
 
 #include <errno.h>
@@ -102,15 +103,7 @@ int ttrt_op_check(const struct ttrt_op *op)
  * calls want; the operation's own deadline stays on CLOCK_MONOTONIC. */
 static struct timespec slice_end(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_nsec += LOCK_SLICE_MS * 1000000L;
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	return ts;
+	return timespec_after(CLOCK_REALTIME, LOCK_SLICE_MS * 1000000ull);
 }
 
 int ttrt_chip_lock(struct ttrt_device *dev, int exclusive, const struct ttrt_op *op)

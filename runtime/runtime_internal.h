@@ -23,8 +23,8 @@ struct ttrt_xy ttrt_dram_translated_xy(int logical_bank, int noc);
 struct ttrt_dram_allocator;
 
 /* For waiters on the cores (program_run.c): the backend's change count
- * (-ENOTSUP without one), and a sleep until it moves past `seen` or
- * timeout_ns passes (a plain sleep without one). */
+ * (-ENOTSUP without one), and, only once that succeeded, a sleep until it
+ * moves past `seen` or timeout_ns passes. */
 int ttrt_device_change_count(struct ttrt_device *dev, uint64_t *count);
 void ttrt_device_wait_change(struct ttrt_device *dev, uint64_t seen, uint64_t timeout_ns);
 

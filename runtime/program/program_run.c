@@ -9,6 +9,7 @@
  */
 #include "program/program_internal.h"
 #include "program/pack_args.h"
+#include "timespec_after.h"
 #include "tt/l1_map.h"
 
 #include <errno.h>
@@ -523,12 +524,7 @@ int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait)
 			rc = -EINTR;
 			break;
 		}
-		clock_gettime(CLOCK_REALTIME, &slice);
-		slice.tv_nsec += 10 * 1000 * 1000;
-		if (slice.tv_nsec >= 1000000000L) {
-			slice.tv_sec++;
-			slice.tv_nsec -= 1000000000L;
-		}
+		slice = timespec_after(CLOCK_REALTIME, 10 * 1000 * 1000);
 		pthread_cond_timedwait(&p->changed, &p->lock, &slice);
 	}
 	if (rc == 0)

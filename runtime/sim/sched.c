@@ -2,6 +2,7 @@
 #include "sched.h"
 #include "chip.h"
 #include "core.h"
+#include "timespec_after.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -96,15 +97,8 @@ uint64_t sim_sched_quiet_count(struct sim_sched *s)
 
 void sim_sched_wait_quiet(struct sim_sched *s, uint64_t seen, uint64_t timeout_ns)
 {
-	struct timespec until;
+	struct timespec until = timespec_after(CLOCK_MONOTONIC, timeout_ns);
 
-	clock_gettime(CLOCK_MONOTONIC, &until);
-	until.tv_sec += (time_t)(timeout_ns / 1000000000u);
-	until.tv_nsec += (long)(timeout_ns % 1000000000u);
-	if (until.tv_nsec >= 1000000000L) {
-		until.tv_sec++;
-		until.tv_nsec -= 1000000000L;
-	}
 	pthread_mutex_lock(&s->lock);
 	while (s->quiet_seq == seen && !s->stop) {
 		if (pthread_cond_timedwait(&s->quiet_cond, &s->lock, &until) == ETIMEDOUT)
