@@ -200,11 +200,12 @@ int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait
 	/* The ASIC reset has its own bound (the driver's seconds); the
 	 * firmware upload after it gets a fresh deadline. */
 	rc = ops->chip_reset(dev->backend, dev->cfg.timeout_ms, err, errlen);
-	if (rc == 0) {
+	/* As at open: a device that cannot launch gets memory access only. */
+	if (rc == 0 && !dev->launch_problem[0]) {
 		ttrt_op_start(&op, dev, 0, wait);
 		rc = ttrt_device_boot(dev, &op, err, errlen);
 	}
-	dev->chip_ready = rc == 0;
+	dev->chip_ready = rc == 0 && !dev->launch_problem[0];
 	ttrt_chip_unlock(dev);
 	return rc;
 }

@@ -178,6 +178,11 @@ int kmd_window_acquire(struct kmd_backend *kb, const struct kmd_target *t,
 	int rc = 0;
 
 	pthread_mutex_lock(&w->lock);
+	/* A chip reset that failed half way leaves windows unmapped. */
+	if (!w->uc || !w->wc) {
+		pthread_mutex_unlock(&w->lock);
+		return -ENODEV;
+	}
 	if (!w->configured || !same_target(&w->cur, t))
 		rc = configure(kb, w, t);
 	if (rc) {
