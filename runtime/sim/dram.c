@@ -315,6 +315,7 @@ int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
 	d->banks = banks;
 	d->bank_size = bank_size;
 	d->row = G;
+	d->row_shift = (unsigned)__builtin_ctzll(G);
 	d->give_back = MADV_DONTNEED;
 	d->bytes = bytes_for(banks, bank_size, G);
 	d->mem = map_anonymous(d->bytes, MAP_NORESERVE);
@@ -330,6 +331,7 @@ int sim_dram_init_shared(struct sim_dram *d, int banks, uint64_t bank_size, int 
 	d->banks = banks;
 	d->bank_size = bank_size;
 	d->row = SIM_DRAM_SHARED_ROW;
+	d->row_shift = (unsigned)__builtin_ctzll(SIM_DRAM_SHARED_ROW);
 	d->give_back = MADV_REMOVE;   /* punch the hole: the file keeps shared pages */
 	d->bytes = sim_dram_shared_bytes(banks, bank_size);
 	p = mmap(NULL, d->bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd,

@@ -50,12 +50,17 @@
 /* The zero region: the longest zero piece one read can get. */
 #define SIM_DRAM_ZEROS_SIZE (1u << 20)
 #define SIM_DRAM_SHARED_ROW (2u << 20)
+_Static_assert((SIM_DRAM_GRANULE & (SIM_DRAM_GRANULE - 1)) == 0 &&
+		       (SIM_DRAM_SHARED_ROW & (SIM_DRAM_SHARED_ROW - 1)) == 0,
+	       "sim_dram_offset shifts and masks by the row");
 
 struct sim_dram {
 	uint8_t *mem;               /* rows * banks granules, MAP_NORESERVE */
 	uint64_t bank_size;
 	uint64_t row;               /* interleave unit: SIM_DRAM_GRANULE, or
 				     * SIM_DRAM_SHARED_ROW in shared mode */
+	unsigned row_shift;         /* log2(row): both are powers of two, and
+				     * every DRAM access computes an offset */
 	int give_back;              /* madvise advice that zeros a page */
 	uint64_t bytes;             /* of mem */
 	int banks;
@@ -78,8 +83,8 @@ void sim_dram_destroy(struct sim_dram *d);
 /* Offset in mem of a bank address. */
 static inline uint64_t sim_dram_offset(const struct sim_dram *d, int bank, uint64_t addr)
 {
-	return addr / d->row * ((uint64_t)d->banks * d->row) + (uint64_t)bank * d->row +
-	       addr % d->row;
+	return ((addr >> d->row_shift) * (uint64_t)d->banks + (uint64_t)bank) << d->row_shift |
+	       (addr & (d->row - 1));
 }
 
 /* The first piece of [addr, addr + len) for writing, up to the granule's
