@@ -68,7 +68,7 @@ static long device_number(const struct kmd_backend *kb)
 	return 0;
 }
 
-static int open_lock_file(struct kmd_backend *kb, const char *path)
+static int open_lock_file(const char *path)
 {
 	mode_t old = umask(0);   /* 0666 whatever our umask: other users' UMD */
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
@@ -76,7 +76,6 @@ static int open_lock_file(struct kmd_backend *kb, const char *path)
 
 	umask(old);
 	errno = e;
-	(void)kb;
 	return fd;
 }
 
@@ -176,7 +175,7 @@ int kmd_chip_lock(struct kmd_backend *kb, char *err, size_t errlen)
 
 	snprintf(path, sizeof(path), "%s/TT_UMD_LOCK.CHIP_IN_USE_%ld_PCIe", kb->sys->lock_dir,
 		 device_number(kb));
-	fd = open_lock_file(kb, path);
+	fd = open_lock_file(path);
 	if (fd < 0) {
 		rc = errno;
 		ttrt_set_err(err, errlen, "%s: cannot open chip lock %s: %s", kb->path, path,
