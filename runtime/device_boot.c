@@ -19,8 +19,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
-						      "trisc2" };
 
 /* Where a RISC's local-memory segments are staged in L1, and how much
  * local memory it has (the profile's MEM_*_INIT_LOCAL_L1_BASE_SCRATCH and
@@ -61,7 +59,7 @@ int ttrt_firmware_load_all(struct ttrt_device *dev, const char *dir, char *err, 
 	snprintf(dev->firmware_from, sizeof(dev->firmware_from), "%s", dir);
 	for (int i = 0; i < TTRT_NUM_RISCS; i++) {
 		int rc;
-		snprintf(path, sizeof(path), "%s/%s.elf", dir, fw_names[i]);
+		snprintf(path, sizeof(path), "%s/%s.elf", dir, ttrt_risc_names[i]);
 		rc = fw_image_load(path, &dev->firmware[i], err, errlen);
 		if (rc) {
 			if (dir == dev->cfg.firmware_dir)
@@ -103,7 +101,7 @@ static int write_segment(struct ttrt_device *dev, struct ttrt_xy noc0, int risc,
 		addr = init_scratch(abi, risc) + (addr - abi->local_base);
 	else if (addr >= abi->l1_size || seg->memsz > abi->l1_size - addr) {
 		ttrt_set_err(err, errlen, "%s firmware: segment at 0x%08x+%u is outside L1",
-			     fw_names[risc], seg->paddr, seg->memsz);
+			     ttrt_risc_names[risc], seg->paddr, seg->memsz);
 		return -EINVAL;
 	}
 	return dev->backend->ops->write(dev->backend, noc0, addr, seg->data, seg->memsz);

@@ -13,9 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const fw_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
-						      "trisc2" };
-
 static void set_problem(struct ttrt_device *dev, const char *why)
 {
 	snprintf(dev->launch_problem, sizeof(dev->launch_problem), "%s", why);
@@ -120,8 +117,8 @@ void ttrt_device_abi_match_firmware(struct ttrt_device *dev)
 			continue;
 		snprintf(why, sizeof(why),
 			 "the ABI profile '%s' (%.200s, tt-metal %s) does not match the firmware: it puts %s firmware at 0x%x, but %.300s/%s.elf starts at 0x%x; the firmware was not started, so programs cannot run (memory access works)",
-			 dev->abi.name, dev->abi.source, dev->abi.commit, fw_names[r], bases[r],
-			 dev->firmware_from, fw_names[r], dev->firmware[r].text_base);
+			 dev->abi.name, dev->abi.source, dev->abi.commit, ttrt_risc_names[r], bases[r],
+			 dev->firmware_from, ttrt_risc_names[r], dev->firmware[r].text_base);
 		set_problem(dev, why);
 		return;
 	}
