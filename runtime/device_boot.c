@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 /* Where a RISC's local-memory segments are staged in L1, and how much
  * local memory it has (the profile's MEM_*_INIT_LOCAL_L1_BASE_SCRATCH and
  * MEM_*_LOCAL_SIZE). */

@@ -231,8 +231,8 @@ int main(int argc, char **argv)
 	}
 	if (!l1 && len == abi.l1_size)
 		fprintf(stderr, PROG ": %s: note: %zu bytes is the size of a whole L1; "
-			"decoding it as a mailbox dump (offset 0 = L1 0x60), use --l1 if it is an L1 dump\n",
-			name, len);
+			"decoding it as a mailbox dump (offset 0 = L1 0x%x), use --l1 if it is an L1 dump\n",
+			name, len, abi.mailbox_base);
 	else if (l1 && len == abi.mailbox_size)
 		fprintf(stderr, PROG ": %s: note: %zu bytes is the size of a mailbox dump; "
 			"decoding it as a whole L1 (--l1, offset 0 = L1 0)\n", name, len);
