@@ -513,7 +513,7 @@ void build_find_first_error(const struct build_env *env, const char *src, struct
 
 /* ---- one build --------------------------------------------------------------- */
 
-static int write_file(const char *path, const void *buf, size_t len)
+int build_write_file(const char *path, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -565,10 +565,10 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (!mkdtemp(dir))
 		return -errno;
 	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
-	ret = write_file(path, req->source, req->source_len);
+	ret = build_write_file(path, req->source, req->source_len);
 	if (!ret && req->descriptors) {
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
-		ret = write_file(path, req->descriptors, req->descriptors_len);
+		ret = build_write_file(path, req->descriptors, req->descriptors_len);
 	}
 	if (ret)
 		goto out;

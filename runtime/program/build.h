@@ -91,6 +91,8 @@ void build_find_first_error(const struct build_env *env, const char *src, struct
 const char *build_source_name(const struct build_request *req);
 /* Counts a compiler start (build_compiler_runs). */
 void build_count_run(void);
+/* Writes a new file (O_EXCL) whole: 0 or -errno. */
+int build_write_file(const char *path, const void *buf, size_t len);
 
 /* The argv a request compiles with (NULL-terminated, malloc'd strings;
  * free with build_argv_free). Relative paths: the compiler runs in a

@@ -80,29 +80,6 @@ out:
 	return v;
 }
 
-static int write_file(const char *path, const void *buf, size_t len)
-{
-	const char *p = buf;
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	int ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (len && !ret) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0 && errno != EINTR)
-			ret = -errno;
-		if (w > 0) {
-			p += w;
-			len -= (size_t)w;
-		}
-	}
-	if (close(fd) < 0 && !ret)
-		ret = -errno;
-	return ret;
-}
-
 /* Removes dir and the files in it (the compiler's .o, .d, .elf among
  * them: the build directory has no subdirectories but k/). */
 static void remove_flat(const char *dir)
@@ -189,15 +166,15 @@ static int populate(const struct build_request *req, const char *top, const char
 	int ret;
 
 	snprintf(path, sizeof(path), "%.*s/%.63s", DIR_MAX, k, src);
-	ret = write_file(path, req->source, req->source_len);
+	ret = build_write_file(path, req->source, req->source_len);
 	if (ret)
 		return ret;
 	snprintf(path, sizeof(path), "%.*s/kernel_includes.hpp", DIR_MAX, k);
 	snprintf(inc, sizeof(inc), "#include \"%.63s\"\n", src);
-	ret = write_file(path, inc, strlen(inc));
+	ret = build_write_file(path, inc, strlen(inc));
 	if (!ret && req->descriptors) {
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, top);
-		ret = write_file(path, req->descriptors, req->descriptors_len);
+		ret = build_write_file(path, req->descriptors, req->descriptors_len);
 	}
 	return ret;
 }
