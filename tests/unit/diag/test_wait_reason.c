@@ -122,21 +122,25 @@ static int wait_for(struct ttrt_device *dev, struct ttrt_xy core, int risc, cons
 	return -ETIMEDOUT;
 }
 
-/* BRISC's reason once it waits in its firmware again (an idle RISC, not a
- * waiting kernel, so not wait_for's state). */
-static int firmware_reason(struct ttrt_device *dev, struct ttrt_xy core, char *why, size_t len)
+/* RISC risc's reason once it starts with prefix, for a RISC back in its
+ * firmware (idle, not a waiting kernel, so not wait_for's state). A
+ * parked hart runs for a moment whenever a host write or a sibling's
+ * store wakes it, and shows no reason while it runs, so one read can
+ * land in that moment. 0, or the last read's error / -ETIMEDOUT. */
+static int idle_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, const char *prefix,
+		       char *why, size_t len)
 {
 	struct timespec nap = { 0, 5 * 1000 * 1000 };
 	double deadline = now_s() + 60;
 	int rc;
 
 	do {
-		rc = ttrt_core_wait_reason(dev, core, 0, why, len);
-		if (rc == 0 && strncmp(why, "firmware waits", 14) == 0)
+		rc = ttrt_core_wait_reason(dev, core, risc, why, len);
+		if (rc == 0 && strncmp(why, prefix, strlen(prefix)) == 0)
 			return 0;
 		nanosleep(&nap, NULL);
 	} while (now_s() < deadline);
-	return rc;
+	return rc ? rc : -ETIMEDOUT;
 }
 
 static uint32_t reg(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr)
@@ -190,7 +194,7 @@ static void test_cbs(struct ttrt_device *dev)
 		CHECK(0, "ncrisc never waited in cb_reserve_back");
 	}
 	/* The idle TRISCs wait for their go from BRISC's firmware. */
-	CHECK_EQ(ttrt_core_wait_reason(dev, core, 2, why, sizeof(why)), 0);
+	CHECK_EQ(idle_reason(dev, core, 2, "go signal", why, sizeof(why)), 0);
 	CHECK_STR(why, "go signal (idle): subordinate sync 0x69 = done");
 
 	/* status carries each reason on its RISC's line; cbs the live counts. */
@@ -249,7 +253,7 @@ static void test_semaphore(struct ttrt_device *dev)
 	}
 	CHECK_EQ(ttrt_l1_read(dev, core, TT_MEM_SUBORDINATE_SYNC, &sync, 4), 0);
 	/* The host's write woke BRISC too: it shows no wait until it parks again. */
-	CHECK_EQ(firmware_reason(dev, core, why, sizeof(why)), 0);
+	CHECK_EQ(idle_reason(dev, core, 0, "firmware waits", why, sizeof(why)), 0);
 	snprintf(want, sizeof(want),
 		 "firmware waits for ncrisc to finish (subordinate sync 0x%08x)", sync);
 	CHECK_STR(why, want);
@@ -334,7 +338,8 @@ static void test_other_poll(struct ttrt_device *dev)
 	/* The flag it waits for ends the kernel: no more reason, go done. */
 	CHECK_EQ(ttrt_l1_write(dev, core, SCRATCH + 0x800, &(uint32_t){ 7 }, 4), 0);
 	CHECK_EQ(ttrt_launch_wait(dev, core, 5000, NULL), 0);
-	CHECK_EQ(ttrt_core_wait_reason(dev, core, 0, why, sizeof(why)), 0);
+	/* done is written before BRISC's firmware loops back to park. */
+	CHECK_EQ(idle_reason(dev, core, 0, "go signal", why, sizeof(why)), 0);
 	CHECK_STR(why, "go signal (idle): go message 0 at 0x373 = done");
 	pack_output_free(&out);
 	pack_xip_free(&k);
