@@ -80,11 +80,17 @@ status_line() {
 	assert_equal "$(cat "$MNT/cores/6,3/go")" go
 	# release it: the kernel returns and the firmware reports done
 	printf '\x01\x00\x00\x00' | dd of="$MNT/cores/6,3/l1" bs=1 seek=$FLAG conv=notrunc status=none
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		[ "$(cat "$MNT/cores/6,3/go")" = done ] && break
 		sleep 0.05
 	done
 	assert_equal "$(cat "$MNT/cores/6,3/go")" done
+	# done is written before the firmware loops back to park, and a
+	# running RISC names no wait: read until it has parked again
+	for i in $(seq 600); do
+		status_line 6,3 brisc | grep -q ' wait: go signal' && break
+		sleep 0.05
+	done
 	run -0 status_line 6,3 brisc
 	assert_output --partial ' wait: go signal (idle): go message 0 at 0x373 = done'
 }
