@@ -29,8 +29,10 @@
 /* NOC_NODE_ID of a tile's NOC0 NIU: its own coordinates, never all ones
  * while the tile answers, so the probe behind a read of all ones. */
 #define KMD_PROBE_NODE_ID 0xFFB20044ull
-/* ARC (8,0) boot status (reset unit scratch 2): the probe for DRAM tiles. */
-#define KMD_PROBE_ARC_STATUS 0x80030408ull
+/* ARC's reset unit scratch registers (reference/blackhole-abi.md §6);
+ * scratch 2, the boot status, is also the probe for DRAM tiles. */
+#define KMD_ARC_SCRATCH(n)     (0x80030400ull + 4u * (n))
+#define KMD_ARC_BOOT_STATUS    KMD_ARC_SCRATCH(2)
 
 /* What a window is programmed for. */
 struct kmd_target {

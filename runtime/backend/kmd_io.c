@@ -122,7 +122,8 @@ static int reg_io(struct kmd_backend *kb, struct ttrt_xy noc0, uint64_t addr, ui
  * means the NOC hung). */
 static int probe_alive(struct kmd_backend *kb, struct ttrt_xy noc0, uint64_t addr)
 {
-	struct kmd_target t = { .x = 8, .y = 0, .ordering = KMD_TLB_ORDER_STRICT };
+	struct ttrt_xy arc = ttrt_arc_noc0();
+	struct kmd_target t = { .x = arc.x, .y = arc.y, .ordering = KMD_TLB_ORDER_STRICT };
 	struct kmd_window *w;
 	uint32_t id = 0;
 	size_t off, n;
@@ -131,7 +132,7 @@ static int probe_alive(struct kmd_backend *kb, struct ttrt_xy noc0, uint64_t add
 	if (ttrt_dram_bank_of_noc0(noc0) < 0) {
 		rc = reg_io(kb, noc0, KMD_PROBE_NODE_ID, &id, 0);
 	} else {
-		kmd_window_piece(KMD_PROBE_ARC_STATUS, 4, &t.base, &off, &n);
+		kmd_window_piece(KMD_ARC_BOOT_STATUS, 4, &t.base, &off, &n);
 		rc = kmd_window_acquire(kb, &t, &w);
 		if (rc == 0) {
 			id = *(volatile uint32_t *)(uintptr_t)(w->uc + off);

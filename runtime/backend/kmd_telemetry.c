@@ -13,10 +13,8 @@
 #include <errno.h>
 #include <string.h>
 
-#define ARC_SCRATCH(n)     (0x80030400ull + 4u * (n))
-#define ARC_BOOT_STATUS    ARC_SCRATCH(2)
-#define ARC_TELEM_DATA     ARC_SCRATCH(12)
-#define ARC_TELEM_TABLE    ARC_SCRATCH(13)
+#define ARC_TELEM_DATA     KMD_ARC_SCRATCH(12)
+#define ARC_TELEM_TABLE    KMD_ARC_SCRATCH(13)
 #define ARC_CSM_BASE       0x10000000u
 #define ARC_CSM_SIZE       0x80000u
 #define TELEM_MAX_ENTRIES  256u
@@ -58,7 +56,7 @@ static int in_csm(uint32_t addr, uint32_t bytes)
 static int read_table(struct kmd_backend *kb, struct telem_table *t, char *err, size_t errlen)
 {
 	uint32_t status, table, version, entries[TELEM_MAX_ENTRIES];
-	int rc = arc_word(kb, ARC_BOOT_STATUS, &status);
+	int rc = arc_word(kb, KMD_ARC_BOOT_STATUS, &status);
 
 	if (rc == 0 && (status & 7u) != 5u)
 		rc = -EAGAIN;   /* ARC firmware not up (yet) */
