@@ -110,3 +110,19 @@ int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t time
 	ttrt_chip_unlock(dev);
 	return rc;
 }
+
+int ttrt_launch_read_current(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *rd_ptr,
+			     uint8_t *bytes)
+{
+	const struct ttrt_abi *abi = &dev->abi;
+	int rc;
+
+	if (ttrt_abi_check(abi, NULL, 0))
+		return -EIO;
+	rc = ttrt_l1_read(dev, core, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), rd_ptr, 4);
+	if (rc)
+		return rc;
+	*rd_ptr &= abi->launch_ring_entries - 1;
+	return ttrt_l1_read(dev, core, ttrt_abi_launch_addr(abi, *rd_ptr), bytes,
+			    abi->launch_msg_size);
+}

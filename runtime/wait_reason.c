@@ -49,21 +49,11 @@ static int say(struct wait_ctx *w, const char *fmt, ...)
 /* The current launch message, in the device's ABI profile. */
 static int read_launch(struct wait_ctx *w, struct ttrt_launch *m)
 {
-	const struct ttrt_abi *abi = ttrt_device_abi(w->dev);
 	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
 	uint32_t rd_ptr;
-	int rc;
+	int rc = ttrt_launch_read_current(w->dev, w->core, &rd_ptr, bytes);
 
-	if (ttrt_abi_check(abi, NULL, 0))
-		return -EIO;
-	rc = ttrt_l1_read(w->dev, w->core, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), &rd_ptr,
-			  4);
-	if (rc)
-		return rc;
-	rd_ptr &= abi->launch_ring_entries - 1;
-	rc = ttrt_l1_read(w->dev, w->core, ttrt_abi_launch_addr(abi, rd_ptr), bytes,
-			  abi->launch_msg_size);
-	return rc ? rc : ttrt_abi_decode_launch(abi, bytes, sizeof(bytes), m);
+	return rc ? rc : ttrt_abi_decode_launch(ttrt_device_abi(w->dev), bytes, sizeof(bytes), m);
 }
 
 /* The value a poll of addr reads now: the byte for an unaligned address,

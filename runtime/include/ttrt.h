@@ -273,6 +273,12 @@ int ttrt_launch_go(struct ttrt_device *dev, struct ttrt_xy core);
  * config's timeout_ms), or -EINTR when wait (may be NULL) says so. */
 int ttrt_launch_wait(struct ttrt_device *dev, struct ttrt_xy core, uint32_t timeout_ms,
 		     const struct ttrt_wait *wait);
+/* The launch message the firmware runs next, launch[launch_msg_rd_ptr]:
+ * the ring index in *rd_ptr and the message's launch_msg_size bytes in
+ * bytes (room for TTRT_ABI_MAX_LAUNCH_MSG), laid out as the device's
+ * profile says. -EIO when the profile has no layout to read it with. */
+int ttrt_launch_read_current(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *rd_ptr,
+			     uint8_t *bytes);
 
 /* ---- telemetry ----------------------------------------------------------- */
 

@@ -57,23 +57,6 @@ int ttrt_render_go(struct ttrt_device *dev, struct ttrt_xy core, char **out, siz
 	return rc;
 }
 
-/* The launch message the firmware runs next: launch[launch_msg_rd_ptr]. */
-static int read_launch(struct ttrt_device *dev, struct ttrt_xy core, uint32_t *rd_ptr,
-		       uint8_t *bytes)
-{
-	const struct ttrt_abi *abi = &dev->abi;
-	int rc;
-
-	if (ttrt_abi_check(abi, NULL, 0))
-		return -EIO;   /* no layout to read it with */
-	rc = ttrt_l1_read(dev, core, ttrt_abi_mbox_addr(abi, abi->mbox_launch_rd_ptr), rd_ptr, 4);
-	if (rc)
-		return rc;
-	*rd_ptr &= abi->launch_ring_entries - 1;
-	return ttrt_l1_read(dev, core, ttrt_abi_launch_addr(abi, *rd_ptr), bytes,
-			    abi->launch_msg_size);
-}
-
 /* The mailbox bytes behind `launch`: launch_msg_rd_ptr and the ring entry
  * it selects, read into an otherwise zero image for ttrt_decode_launch. */
 int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
@@ -82,7 +65,7 @@ int ttrt_render_launch(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG], *image;
 	size_t n = ttrt_decode_launch_need(abi);
 	uint32_t rd_ptr;
-	int rc = read_launch(dev, core, &rd_ptr, bytes);
+	int rc = ttrt_launch_read_current(dev, core, &rd_ptr, bytes);
 
 	if (rc)
 		return rc;
@@ -118,7 +101,7 @@ int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, si
 	uint8_t bytes[TTRT_ABI_MAX_LAUNCH_MSG];
 	struct ttrt_launch m;
 	uint32_t rd_ptr;
-	int rc = read_launch(dev, core, &rd_ptr, bytes);
+	int rc = ttrt_launch_read_current(dev, core, &rd_ptr, bytes);
 
 	if (rc == 0)
 		rc = ttrt_abi_decode_launch(abi, bytes, sizeof(bytes), &m);
