@@ -7,21 +7,20 @@
  * derive the profile of any tt-metal version.
  */
 #include "abi_internal.h"
+#include "program/build.h"
+#include "program/cache.h"
 #include "runtime_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
 
 #ifndef TTRT_DEFAULT_SDK_DIR
 #define TTRT_DEFAULT_SDK_DIR "/nonexistent"
@@ -95,25 +94,6 @@ static int on_path(const char *prog)
 	return 0;
 }
 
-static int write_text(const char *path, const char *text, size_t len)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	size_t done = 0;
-
-	if (fd < 0)
-		return -errno;
-	while (done < len) {
-		ssize_t n = write(fd, text + done, len - done);
-		if (n < 0) {
-			int e = errno;
-			close(fd);
-			return -e;
-		}
-		done += (size_t)n;
-	}
-	return close(fd) ? -errno : 0;
-}
-
 /* The compiler's argv; strings live in store (freed by the caller). */
 static int probe_argv(const char *home, const char *dir, char **argv, int max, char *store,
 		      size_t storelen)
@@ -159,65 +139,18 @@ static int probe_argv(const char *home, const char *dir, char **argv, int max, c
 	return n;
 }
 
-/* Runs argv with stdout and stderr into log_path: exit status or -errno. */
-static int run_to_log(char **argv, const char *log_path)
-{
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int rc, status;
-
-	rc = posix_spawn_file_actions_init(&fa);
-	if (rc)
-		return -rc;
-	rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!rc)
-		rc = posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC,
-						      0600);
-	if (!rc)
-		rc = posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if (!rc)
-		rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc)
-		return -rc;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-/* The first line of the log that says "error", for the message. */
-static void first_error(const char *log_path, char *buf, size_t len)
-{
-	FILE *f = fopen(log_path, "r");
-	char line[1024];
-
-	snprintf(buf, len, "no compiler output");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (strstr(line, "error")) {
-			line[strcspn(line, "\n")] = '\0';
-			if (snprintf(buf, len, "%s", line) >= (int)len && len > 4)
-				strcpy(buf + len - 4, "...");
-			break;
-		}
-	}
-	fclose(f);
-}
-
 static int compile_probe(const char *home, const char *dir, char *err, size_t errlen)
 {
-	char *argv[64], store[16384], log_path[TTRT_PATH_MAX + 16], src_path[TTRT_PATH_MAX + 16];
-	char *src = NULL, why[768];
-	size_t srclen;
+	char *argv[64], store[16384], src_path[TTRT_PATH_MAX + 16];
+	char *src = NULL, *log = NULL, why[768];
+	size_t srclen, loglen = 0;
 	int rc;
 
 	rc = abi_probe_source(&src, &srclen);
 	if (rc)
 		return rc;
 	snprintf(src_path, sizeof(src_path), "%s/probe.cc", dir);
-	rc = write_text(src_path, src, srclen);
+	rc = build_write_file(src_path, src, srclen);
 	free(src);
 	if (rc) {
 		ttrt_set_err(err, errlen, "%s: %s", src_path, strerror(-rc));
@@ -228,20 +161,19 @@ static int compile_probe(const char *home, const char *dir, char *err, size_t er
 		ttrt_set_err(err, errlen, "tt_metal_home %s: path too long", home);
 		return rc;
 	}
-	snprintf(log_path, sizeof(log_path), "%s/probe.log", dir);
-	rc = run_to_log(argv, log_path);
+	rc = build_run(argv, NULL, &log, &loglen);
 	if (rc < 0) {
 		ttrt_set_err(err, errlen, "running %s for the ABI probe: %s", argv[0], strerror(-rc));
-		return rc;
-	}
-	if (rc > 0) {
-		first_error(log_path, why, sizeof(why));
+	} else if (rc > 0) {
+		if (build_log_line(log, "error", why, sizeof(why)))
+			snprintf(why, sizeof(why), "no compiler output");
 		ttrt_set_err(err, errlen,
 			     "the ABI probe does not compile against the headers of %s (%s): %s", home,
 			     argv[0], why);
-		return -ENOEXEC;
+		rc = -ENOEXEC;
 	}
-	return 0;
+	free(log);
+	return rc;
 }
 
 /* The constant of symbol ttfs_abi_<key>: its 8 bytes in its section. */
@@ -332,38 +264,6 @@ int ttrt_abi_read_probe(const char *object, struct ttrt_abi *out, char *err, siz
 	return rc;
 }
 
-/* mkdir -p: the cache directory may not exist yet at the first mount. */
-static int make_dirs(const char *path)
-{
-	char buf[TTRT_PATH_MAX];
-	size_t n = strlen(path);
-
-	if (n == 0 || n >= sizeof(buf))
-		return -ENAMETOOLONG;
-	memcpy(buf, path, n + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	return mkdir(buf, 0700) < 0 && errno != EEXIST ? -errno : 0;
-}
-
-static void remove_dir(const char *dir)
-{
-	static const char *const files[] = { "probe.cc", "probe.o", "probe.log" };
-	char path[TTRT_PATH_MAX + 16];
-
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
-		unlink(path);
-	}
-	rmdir(dir);
-}
-
 int ttrt_abi_derive(const char *home, const char *work_dir, struct ttrt_abi *out, char *err,
 		    size_t errlen)
 {
@@ -376,7 +276,7 @@ int ttrt_abi_derive(const char *home, const char *work_dir, struct ttrt_abi *out
 	rc = find_mem_map(home, err, errlen);
 	if (rc)
 		return rc;
-	rc = make_dirs(work_dir);
+	rc = cache_make_dir(work_dir);
 	if (rc) {
 		ttrt_set_err(err, errlen, "%s: %s", work_dir, strerror(-rc));
 		return rc;
@@ -392,7 +292,7 @@ int ttrt_abi_derive(const char *home, const char *work_dir, struct ttrt_abi *out
 		snprintf(obj, sizeof(obj), "%s/probe.o", dir);
 		rc = ttrt_abi_read_probe(obj, out, err, errlen);
 	}
-	remove_dir(dir);
+	build_remove_dir(dir);
 	/* The fields not in any header are the host's own choice. */
 	for (int i = 0; rc == 0 && i < TTRT_ABI_NUM_FIELDS; i++)
 		if (ttrt_abi_fields[i].derive == TTRT_ABI_D_FIXED)

@@ -9,6 +9,7 @@
 #include "program/descriptors.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
@@ -509,6 +510,58 @@ void build_find_first_error(const struct build_env *env, const char *src, struct
 		if (*line)
 			line++;
 	}
+}
+
+int build_log_line(const char *log, const char *needle, char *buf, size_t len)
+{
+	const char *hit = log ? strstr(log, needle) : NULL;
+	const char *start = hit;
+
+	if (!hit)
+		return -ENOENT;
+	while (start > log && start[-1] != '\n')
+		start--;
+	if (snprintf(buf, len, "%.*s", (int)strcspn(start, "\n"), start) >= (int)len && len > 4)
+		strcpy(buf + len - 4, "...");
+	return 0;
+}
+
+void build_log_argv(char **log, size_t *len, char *const *argv)
+{
+	size_t need = 3;
+	char *n;
+
+	for (char *const *a = argv; *a; a++)
+		need += strlen(*a) + 1;
+	if (*len + need > BUILD_LOG_MAX)
+		return;
+	n = realloc(*log, *len + need + 1);
+	if (!n)
+		return;
+	*log = n;
+	*len += (size_t)sprintf(n + *len, "$");
+	for (char *const *a = argv; *a; a++)
+		*len += (size_t)sprintf(n + *len, " %s", *a);
+	*len += (size_t)sprintf(n + *len, "\n");
+}
+
+void build_remove_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[PATH_MAX];
+
+	if (d) {
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			if (unlink(path) < 0 && errno == EISDIR)
+				build_remove_dir(path);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
 }
 
 /* ---- one build --------------------------------------------------------------- */

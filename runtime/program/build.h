@@ -93,6 +93,16 @@ const char *build_source_name(const struct build_request *req);
 void build_count_run(void);
 /* Writes a new file (O_EXCL) whole: 0 or -errno. */
 int build_write_file(const char *path, const void *buf, size_t len);
+/* The whole line of log that holds the first needle into buf (cut to
+ * "..." when longer), for a one-line message: 0, or -ENOENT (buf left
+ * alone) when no line has it. */
+int build_log_line(const char *log, const char *needle, char *buf, size_t len);
+/* Appends "$ argv..." and a newline to a log (malloc'd, NUL-terminated,
+ * grown while it stays within BUILD_LOG_MAX): the exact command, no shell. */
+void build_log_argv(char **log, size_t *len, char *const *argv);
+/* Removes dir, the files in it and those of its subdirectories: a build's
+ * scratch directory. */
+void build_remove_dir(const char *dir);
 
 /* The argv a request compiles with (NULL-terminated, malloc'd strings;
  * free with build_argv_free). Relative paths: the compiler runs in a

@@ -17,6 +17,9 @@
 
 #define MAX_ARGS 160
 
+const struct card_device card_p100a = { .num_dram_banks = 7, .num_l1_banks = 110,
+					.pcie_x = 19, .pcie_y = 24 };
+
 static const char *const target_names[CARD_NUM_TARGETS] = { "brisc", "ncrisc", "trisc0",
 							    "trisc1", "trisc2" };
 

@@ -39,6 +39,8 @@ struct card_device {
 	uint32_t num_l1_banks;
 	uint32_t pcie_x, pcie_y;
 };
+/* The P100A's numbers, as the simulator path passes them (build.c). */
+extern const struct card_device card_p100a;
 
 /* One kernel build. */
 struct card_kernel {

@@ -9,16 +9,12 @@
 #include "program/cache.h"
 #include "runtime_internal.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const struct card_device p100a = { .num_dram_banks = 7, .num_l1_banks = 110,
-					  .pcie_x = 19, .pcie_y = 24 };
 
 /* The three argvs of RISC t (compile, link, weaken) for out_dir. */
 static int step_argv(const struct card_paths *p, enum card_target t, int step, const char *out_dir,
@@ -27,7 +23,7 @@ static int step_argv(const struct card_paths *p, enum card_target t, int step, c
 	char fw[PATH_MAX], weak[PATH_MAX];
 
 	if (step == 0)
-		return card_firmware_compile_argv(p, &p100a, t, out_dir, a);
+		return card_firmware_compile_argv(p, &card_p100a, t, out_dir, a);
 	if (step == 1)
 		return card_firmware_link_argv(p, t, out_dir, a);
 	snprintf(fw, sizeof(fw), "%s/%s.elf", out_dir, card_target_name(t));
@@ -97,24 +93,6 @@ static int firmware_key(const struct card_paths *p, const char *commit, uint64_t
 	return 0;
 }
 
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[PATH_MAX + 300];
-
-	if (d) {
-		while ((e = readdir(d))) {
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-				snprintf(path, sizeof(path), "%.*s/%s", PATH_MAX, dir, e->d_name);
-				unlink(path);
-			}
-		}
-		closedir(d);
-	}
-	rmdir(dir);
-}
-
 static int save_log(const char *path, const char *log, size_t len)
 {
 	FILE *f = fopen(path, "we");
@@ -129,41 +107,12 @@ static int save_log(const char *path, const char *log, size_t len)
 	return ret;
 }
 
-/* Appends "$ argv" and runs it; its output follows in the log. */
+/* Logs "$ argv" and runs it; its output follows in the log. */
 static int run_logged(struct card_argv *a, char **log, size_t *len)
 {
-	for (int i = 0; i < a->argc; i++) {
-		size_t add = strlen(a->argv[i]) + 4;
-		char *n = realloc(*log, *len + add);
-
-		if (!n)
-			return -ENOMEM;
-		*log = n;
-		memcpy(n + *len, i ? " " : "$ ", i ? 1 : 2);
-		*len += i ? 1 : 2;
-		memcpy(n + *len, a->argv[i], add - 4);
-		*len += add - 4;
-		if (i == a->argc - 1)
-			n[(*len)++] = '\n';
-		n[*len] = '\0';
-	}
+	build_log_argv(log, len, a->argv);
 	build_count_run();
 	return build_run(a->argv, NULL, log, len);
-}
-
-/* The first line that says ": error:", for the message. */
-static void first_error(const char *log, char *buf, size_t n)
-{
-	const char *hit = log ? strstr(log, ": error:") : NULL;
-	const char *start = hit;
-
-	if (!hit) {
-		snprintf(buf, n, "see the log");
-		return;
-	}
-	while (start > log && start[-1] != '\n')
-		start--;
-	snprintf(buf, n, "%.*s", (int)strcspn(start, "\n"), start);
 }
 
 static int run_all(const struct card_paths *p, const char *dir, char **log, size_t *len,
@@ -224,7 +173,8 @@ int card_firmware_build(const struct card_paths *p, const char *commit, const ch
 	if (ret) {
 		snprintf(path, sizeof(path), "%s.log", out->dir);
 		(void)save_log(path, log, len);
-		first_error(log, first, sizeof(first));
+		if (build_log_line(log, ": error:", first, sizeof(first)))
+			snprintf(first, sizeof(first), "see the log");
 		ttrt_set_err(err, errlen, "tt-metal's firmware did not build (%s): %s (log: %s)", what,
 			     first, path);
 		ret = ret < 0 ? ret : -ENOEXEC;
@@ -239,7 +189,7 @@ int card_firmware_build(const struct card_paths *p, const char *commit, const ch
 		ttrt_set_err(err, errlen, "%s: %s", out->dir, strerror(errno));
 	}
 out:
-	remove_tree(tmp);
+	build_remove_dir(tmp);
 	free(log);
 	return ret;
 }

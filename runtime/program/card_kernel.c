@@ -11,7 +11,6 @@
 #include "program/card_build.h"
 #include "program/descriptors.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,13 +19,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The p100a's numbers, as the simulator path passes them (build.c). */
 /* Directories in paths are cut to this, leaving room for a file name
  * (tmp dirs are checked against it when made). */
 #define DIR_MAX (PATH_MAX - 128)
-
-static const struct card_device p100a = { .num_dram_banks = 7, .num_l1_banks = 110,
-					  .pcie_x = 19, .pcie_y = 24 };
 
 static void kernel_of(const struct build_request *req, const char *out_dir,
 		      struct card_kernel *k)
@@ -57,7 +52,7 @@ char **card_kernel_key_argv(const struct build_env *env, const struct build_requ
 	int n = 0;
 
 	kernel_of(req, "@OUT@", &k);
-	if (card_kernel_compile_argv(&p, &p100a, &k, &c) || card_kernel_link_argv(&p, &k, "@FW@", &l))
+	if (card_kernel_compile_argv(&p, &card_p100a, &k, &c) || card_kernel_link_argv(&p, &k, "@FW@", &l))
 		goto out;
 	v = calloc((size_t)(c.argc + l.argc + 2), sizeof(*v));
 	for (int i = 0; v && i < c.argc; i++, n++)
@@ -80,47 +75,6 @@ out:
 	return v;
 }
 
-/* Removes dir and the files in it (the compiler's .o, .d, .elf among
- * them: the build directory has no subdirectories but k/). */
-static void remove_flat(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	if (d) {
-		while ((e = readdir(d))) {
-			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			if (unlink(path) < 0 && errno == EISDIR)
-				remove_flat(path);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
-}
-
-/* Appends "$ argv..." to the log: the exact command, no shell involved. */
-static void log_argv(char **log, size_t *len, char *const *argv)
-{
-	size_t need = 3;
-	char *n;
-
-	for (char *const *a = argv; *a; a++)
-		need += strlen(*a) + 1;
-	if (*len + need > BUILD_LOG_MAX)
-		return;
-	n = realloc(*log, *len + need + 1);
-	if (!n)
-		return;
-	*log = n;
-	*len += (size_t)sprintf(n + *len, "$");
-	for (char *const *a = argv; *a; a++)
-		*len += (size_t)sprintf(n + *len, " %s", *a);
-	*len += (size_t)sprintf(n + *len, "\n");
-}
-
 /* The compiler names the kernel by the directory it found it in, the
  * build's own (tmp-XXXXXX/k/): strip that from its output, so that the
  * log and the status name the user's file as the user named it. */
@@ -140,7 +94,7 @@ static int run_step(struct card_argv *a, const char *dir, const char *prefix, st
 	size_t out_len = 0, n;
 	int ret;
 
-	log_argv(&r->log, &r->log_len, a->argv);
+	build_log_argv(&r->log, &r->log_len, a->argv);
 	build_count_run();
 	ret = build_run(a->argv, dir, &out, &out_len);
 	strip_prefix(out, prefix);
@@ -191,7 +145,7 @@ static int run_recipe(const struct build_env *env, const struct build_request *r
 	kernel_of(req, k, &ck);
 	weakened_path(env, ck.target, fw, sizeof(fw));
 	snprintf(prefix, sizeof(prefix), "%.*s/", DIR_MAX, k);
-	ret = card_kernel_compile_argv(&p, &p100a, &ck, &c);
+	ret = card_kernel_compile_argv(&p, &card_p100a, &ck, &c);
 	if (!ret)
 		ret = card_kernel_link_argv(&p, &ck, fw, &l);
 	if (ret)
@@ -236,6 +190,6 @@ int card_kernel_compile(const struct build_env *env, const struct build_request 
 	if (!ret)
 		(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);
 out:
-	remove_flat(top);
+	build_remove_dir(top);
 	return ret;
 }
