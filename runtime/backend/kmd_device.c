@@ -26,15 +26,19 @@ const char *kmd_ioctl_name(unsigned long request)
 	}
 }
 
-/* One ioctl; on failure err names the device, the request and the reason. */
-static int kmd_ioctl(struct kmd_backend *kb, unsigned long request, void *arg, char *err,
-		     size_t errlen)
+int kmd_ioctl(struct kmd_backend *kb, unsigned long request, void *arg, const char *detail,
+	      char *err, size_t errlen)
 {
 	if (kb->sys->ioctl(kb->fd, request, arg) == 0)
 		return 0;
 	int e = errno ? errno : EIO;
-	ttrt_set_err(err, errlen, "%s: %s failed: %s", kb->path, kmd_ioctl_name(request),
-		     strerror(e));
+	/* ENOMEM from ALLOCATE_TLB: the driver's windows ran out. */
+	const char *hint = request == KMD_ALLOCATE_TLB && e == ENOMEM
+				   ? " (every window is taken: is another program using the card?)"
+				   : "";
+
+	ttrt_set_err(err, errlen, "%s: %s%s failed: %s%s", kb->path, kmd_ioctl_name(request),
+		     detail ? detail : "", strerror(e), hint);
 	return -e;
 }
 
@@ -45,7 +49,7 @@ static int driver_info(struct kmd_backend *kb, char *err, size_t errlen)
 
 	memset(d, 0, sizeof(*d));
 	d->in.output_size_bytes = sizeof(d->out);
-	rc = kmd_ioctl(kb, KMD_GET_DRIVER_INFO, d, err, errlen);
+	rc = kmd_ioctl(kb, KMD_GET_DRIVER_INFO, d, NULL, err, errlen);
 	if (rc)
 		return rc;
 	/* API 1 (tt-kmd 1.32/1.33) laid the TLB structs out differently:
@@ -68,7 +72,7 @@ static int device_info(struct kmd_backend *kb, char *err, size_t errlen)
 
 	memset(d, 0, sizeof(*d));
 	d->in.output_size_bytes = sizeof(d->out);
-	rc = kmd_ioctl(kb, KMD_GET_DEVICE_INFO, d, err, errlen);
+	rc = kmd_ioctl(kb, KMD_GET_DEVICE_INFO, d, NULL, err, errlen);
 	if (rc)
 		return rc;
 	if (d->out.vendor_id != KMD_VENDOR_TENSTORRENT || d->out.device_id != KMD_DEVICE_BLACKHOLE) {
@@ -89,7 +93,7 @@ static int mappings(struct kmd_backend *kb, char *err, size_t errlen)
 
 	memset(&q, 0, sizeof(q));
 	q.in.output_mapping_count = KMD_MAX_MAPPINGS;
-	rc = kmd_ioctl(kb, KMD_QUERY_MAPPINGS, &q, err, errlen);
+	rc = kmd_ioctl(kb, KMD_QUERY_MAPPINGS, &q, NULL, err, errlen);
 	if (rc)
 		return rc;
 	for (int i = 0; i < KMD_MAX_MAPPINGS; i++)
@@ -134,7 +138,7 @@ int kmd_device_power(struct kmd_backend *kb, int busy, char *err, size_t errlen)
 	p.validity = 4;   /* four flags valid, no settings */
 	p.power_flags = busy ? (KMD_POWER_MAX_AI_CLK | KMD_POWER_MRISC_PHY |
 				KMD_POWER_TENSIX_ENABLE | KMD_POWER_L2CPU_ENABLE) : 0;
-	rc = kmd_ioctl(kb, KMD_SET_POWER_STATE, &p, err, errlen);
+	rc = kmd_ioctl(kb, KMD_SET_POWER_STATE, &p, NULL, err, errlen);
 	/* tt-kmd before 2.6 does not know the request: its clocks are whatever
 	 * the firmware chose, and work still runs. */
 	if (rc == -ENOTTY || rc == -EINVAL) {

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,20 +32,21 @@ static void sleep_ms(unsigned ms)
 
 static int reset_ioctl(struct kmd_backend *kb, uint32_t flags, char *err, size_t errlen)
 {
+	const char *kind = flags == KMD_RESET_ASIC ? "ASIC_RESET" : "POST_RESET";
 	struct kmd_reset_device r;
+	char detail[16];
+	int rc;
 
 	memset(&r, 0, sizeof(r));
 	r.in.output_size_bytes = sizeof(r.out);
 	r.in.flags = flags;
-	if (kb->sys->ioctl(kb->fd, KMD_RESET_DEVICE, &r) != 0) {
-		int e = errno ? errno : EIO;
-		ttrt_set_err(err, errlen, "%s: RESET_DEVICE (%s) failed: %s", kb->path,
-			     flags == KMD_RESET_ASIC ? "ASIC_RESET" : "POST_RESET", strerror(e));
-		return -e;
-	}
+	snprintf(detail, sizeof(detail), " (%s)", kind);
+	rc = kmd_ioctl(kb, KMD_RESET_DEVICE, &r, detail, err, errlen);
+	if (rc)
+		return rc;
 	if (r.out.result != 0) {
 		ttrt_set_err(err, errlen, "%s: RESET_DEVICE (%s): the driver reports failure",
-			     kb->path, flags == KMD_RESET_ASIC ? "ASIC_RESET" : "POST_RESET");
+			     kb->path, kind);
 		return -EIO;
 	}
 	return 0;

@@ -39,17 +39,13 @@ static void *map_window(struct kmd_backend *kb, uint64_t offset)
 static int open_window(struct kmd_backend *kb, struct kmd_window *w, char *err, size_t errlen)
 {
 	struct kmd_allocate_tlb a;
+	int rc;
 
 	memset(&a, 0, sizeof(a));
 	a.in.size = KMD_TLB_2M;
-	if (kb->sys->ioctl(kb->fd, KMD_ALLOCATE_TLB, &a) != 0) {
-		int e = errno ? errno : EIO;
-		ttrt_set_err(err, errlen, "%s: ALLOCATE_TLB of a 2 MiB window failed: %s%s",
-			     kb->path, strerror(e),
-			     e == ENOMEM ? " (every window is taken: is another program using the card?)"
-					 : "");
-		return -e;
-	}
+	rc = kmd_ioctl(kb, KMD_ALLOCATE_TLB, &a, " of a 2 MiB window", err, errlen);
+	if (rc)
+		return rc;
 	w->id = a.out.id;
 	w->allocated = 1;
 	w->uc = map_window(kb, a.out.mmap_offset_uc);
