@@ -309,15 +309,23 @@ static int init_rest(struct sim_dram *d)
 	return 0;
 }
 
-int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
+/* Everything but mem: row is a power of two (sim_dram_offset shifts by
+ * it); give_back is the madvise that returns a zeroed page's memory. */
+static void set_layout(struct sim_dram *d, int banks, uint64_t bank_size, uint64_t row,
+		       int give_back)
 {
 	memset(d, 0, sizeof(*d));
 	d->banks = banks;
 	d->bank_size = bank_size;
-	d->row = G;
-	d->row_shift = (unsigned)__builtin_ctzll(G);
-	d->give_back = MADV_DONTNEED;
-	d->bytes = bytes_for(banks, bank_size, G);
+	d->row = row;
+	d->row_shift = (unsigned)__builtin_ctzll(row);
+	d->give_back = give_back;
+	d->bytes = bytes_for(banks, bank_size, row);
+}
+
+int sim_dram_init(struct sim_dram *d, int banks, uint64_t bank_size)
+{
+	set_layout(d, banks, bank_size, G, MADV_DONTNEED);
 	d->mem = map_anonymous(d->bytes, MAP_NORESERVE);
 	return init_rest(d);
 }
@@ -327,13 +335,8 @@ int sim_dram_init_shared(struct sim_dram *d, int banks, uint64_t bank_size, int 
 {
 	void *p;
 
-	memset(d, 0, sizeof(*d));
-	d->banks = banks;
-	d->bank_size = bank_size;
-	d->row = SIM_DRAM_SHARED_ROW;
-	d->row_shift = (unsigned)__builtin_ctzll(SIM_DRAM_SHARED_ROW);
-	d->give_back = MADV_REMOVE;   /* punch the hole: the file keeps shared pages */
-	d->bytes = sim_dram_shared_bytes(banks, bank_size);
+	/* MADV_REMOVE punches the hole: the file keeps shared pages. */
+	set_layout(d, banks, bank_size, SIM_DRAM_SHARED_ROW, MADV_REMOVE);
 	p = mmap(NULL, d->bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd,
 		 (off_t)offset);
 	d->mem = p == MAP_FAILED ? NULL : p;
