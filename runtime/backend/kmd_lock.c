@@ -68,14 +68,23 @@ static long device_number(const struct kmd_backend *kb)
 	return 0;
 }
 
+/* Other users' UMD processes open the file too, so it must be 0666
+ * whatever our umask. That is set on the new file's descriptor, not by
+ * umask(0): umask is process-wide, and the daemon's other threads may be
+ * creating files at the same moment. A failing fchmod leaves the lock
+ * ours to use, only closed to other users: worth a line in the log,
+ * not a refused mount. */
 static int open_lock_file(const char *path)
 {
-	mode_t old = umask(0);   /* 0666 whatever our umask: other users' UMD */
 	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
-	int e = errno;
+	struct stat st;
 
-	umask(old);
-	errno = e;
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 0666) != 0666 &&
+	    fchmod(fd, 0666) < 0)
+		fprintf(stderr, "ttfs: %s: cannot make the chip lock usable by other users: %s\n",
+			path, strerror(errno));
 	return fd;
 }
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -106,6 +107,7 @@ static void check_lock_file(const char *dir, pid_t owner)
 {
 	char path[256];
 	unsigned char buf[64];
+	struct stat st;
 	uint64_t mark;
 	int32_t pid;
 	int fd;
@@ -116,6 +118,9 @@ static void check_lock_file(const char *dir, pid_t owner)
 	CHECK(fd >= 0, "%s: %s", path, strerror(errno));
 	if (fd < 0)
 		return;
+	/* Other users' UMD opens it too: 0666 whatever the creator's umask. */
+	CHECK(fstat(fd, &st) == 0 && (st.st_mode & 0777) == 0666, "%s: mode %03o", path,
+	      (unsigned)(st.st_mode & 0777));
 	n = read(fd, buf, sizeof(buf));
 	close(fd);
 	CHECK_EQ(n, 56);
@@ -148,6 +153,9 @@ static void lock_held_by_child(void)
 
 	REQUIRE(mkdtemp(dir), "mkdtemp");
 	atexit(remove_lock_dir);
+	/* The child creates the lock file under a umask that would close it
+	 * to other users. */
+	umask(077);
 	snprintf(opts, sizeof(opts), "lock_dir=%s", dir);
 	REQUIRE(pipe(ready) == 0, "pipe");
 	pid_t pid = fork();
