@@ -43,15 +43,8 @@ def main():
 
     xf = tt.bf16_to_f32(x)
     want = xf + np.float32(SCALAR)
-    err = np.abs(want - r)
-    bad = ~(err <= TOL)
-    print(f"max |x + {SCALAR} - r| = {np.nanmax(err):.4g} (tolerance {TOL}), "
-          f"PCC {tt.pcc(want, r):.6f}")
-    if bad.any():
-        i = int(np.argmax(bad))
-        print(f"FAIL: {int(bad.sum())} of {n} elements off by more than {TOL}; first at "
-              f"element {i} (tile {i // 1024}): {xf[i]:.6g} + {SCALAR} = {want[i]:.6g}, "
-              f"got {r[i]:.6g}")
+    if tt.check_within(want, r, TOL, f"x + {SCALAR}",
+                       lambda i: f"{xf[i]:.6g} + {SCALAR} = {want[i]:.6g}"):
         return 1
     print(f"PASS: x + {SCALAR} for {n} elements ({N_TILES} tiles) within {TOL}")
     return 0

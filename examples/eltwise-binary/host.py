@@ -43,16 +43,10 @@ def main():
         print(tt.indent(m.status()), end="")
         r = tt.bf16_to_f32(np.frombuffer(m.read("eb-c", n * 2), dtype="<u2"))
 
-    want = tt.bf16_to_f32(a) + tt.bf16_to_f32(b)
-    err = np.abs(want - r)
-    bad = ~(err <= TOL)          # a NaN is bad too
-    print(f"max |a + b - r| = {np.nanmax(err):.4g} (tolerance {TOL}), "
-          f"PCC {tt.pcc(want, r):.6f}")
-    if bad.any():
-        i = int(np.argmax(bad))
-        print(f"FAIL: {int(bad.sum())} of {n} elements off by more than {TOL}; first at "
-              f"element {i} (tile {i // 1024}): a {tt.bf16_to_f32(a)[i]:.6g} + "
-              f"b {tt.bf16_to_f32(b)[i]:.6g} = {want[i]:.6g}, got {r[i]:.6g}")
+    af, bf = tt.bf16_to_f32(a), tt.bf16_to_f32(b)
+    want = af + bf
+    if tt.check_within(want, r, TOL, "a + b",
+                       lambda i: f"a {af[i]:.6g} + b {bf[i]:.6g} = {want[i]:.6g}"):
         return 1
     print(f"PASS: {n} elements ({N_TILES} tiles) of a + b within {TOL}")
     return 0

@@ -81,6 +81,23 @@ def pcc(a, b):
     return float((a * b).sum() / den) if den else float("nan")
 
 
+def check_within(want, got, tol, formula, explain):
+    """Every element of got within tol of want, a NaN failing. Prints the
+    worst error and the PCC, and for a failure the first element off, which
+    explain(i) describes ("a 0.5 + b -0.25 = 0.25"). Returns the example's
+    exit status: 0 or 1."""
+    err = np.abs(want - got)
+    bad = ~(err <= tol)
+    print(f"max |{formula} - r| = {np.nanmax(err):.4g} (tolerance {tol}), "
+          f"PCC {pcc(want, got):.6f}")
+    if not bad.any():
+        return 0
+    i = int(np.argmax(bad))
+    print(f"FAIL: {int(bad.sum())} of {want.size} elements off by more than {tol}; first at "
+          f"element {i} (tile {i // (TILE * TILE)}): {explain(i)}, got {got[i]:.6g}")
+    return 1
+
+
 # ---- the mount --------------------------------------------------------------
 
 class Mount:
