@@ -65,6 +65,32 @@ static int dst_written(const struct sim_tensix *tx, const float *d)
 	return !!(tx->dst_written & (1u << ((d - tx->dst[0]) / TX_TILE_ELEMS)));
 }
 
+/* The two source registers (SrcA's values through a_mask) into a and b,
+ * and the DST tile of the command's first argument: NULL, with the
+ * failure set, when a source is empty or the index is bad. */
+static float *binary_operands(struct sim_tensix *tx, float *a, uint32_t a_mask, float *b)
+{
+	struct tx_src *sa = tx_src_front(tx, 0, "math");
+	struct tx_src *sb = sa ? tx_src_front(tx, 1, "math") : NULL;
+	float *d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+
+	if (d) {
+		operand(sa, a, a_mask);
+		operand(sb, b, ~0u);
+	}
+	return d;
+}
+
+/* A binary operation's result is in d: store it as DST's format holds it
+ * and free both sources. */
+static void binary_done(struct sim_tensix *tx, float *d)
+{
+	tx_dst_store(tx, d, TX_TILE_ELEMS);
+	mark_written(tx, d);
+	tx_src_pop(tx, 0);
+	tx_src_pop(tx, 1);
+}
+
 int tx_math_copy(struct sim_tensix *tx)
 {
 	struct tx_src *a = tx_src_front(tx, 0, "math");
@@ -91,27 +117,19 @@ int tx_math_eltwise(struct sim_tensix *tx)
 {
 	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS];
 	uint32_t op = tx_arg(tx, 1), acc = tx_arg(tx, 2) & TT_TX_MATH_ACC;
-	struct tx_src *sa, *sb;
 	float *d;
 
 	if (op > TT_TX_ELT_MUL)
 		return tx_fail(tx, "math: unknown eltwise operation %u", op);
-	sa = tx_src_front(tx, 0, "math");
-	sb = sa ? tx_src_front(tx, 1, "math") : NULL;
-	d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	d = binary_operands(tx, a, ~0u, b);
 	if (!d)
 		return -1;
-	operand(sa, a, ~0u);
-	operand(sb, b, ~0u);
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
 		float r = op == TT_TX_ELT_ADD ? a[i] + b[i] :
 			  op == TT_TX_ELT_SUB ? a[i] - b[i] : tx_fidelity_mul(a[i], b[i], tx->fidelity);
 		d[i] = acc ? d[i] + r : r;
 	}
-	tx_dst_store(tx, d, TX_TILE_ELEMS);
-	mark_written(tx, d);
-	tx_src_pop(tx, 0);
-	tx_src_pop(tx, 1);
+	binary_done(tx, d);
 	return 0;
 }
 
@@ -184,14 +202,10 @@ int tx_math_matmul(struct sim_tensix *tx)
 {
 	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS], ah[TX_TILE_ELEMS], bl[TX_TILE_ELEMS];
 	_Alignas(32) float acc[TX_TILE_ELEMS];
-	struct tx_src *sa = tx_src_front(tx, 0, "math");
-	struct tx_src *sb = sa ? tx_src_front(tx, 1, "math") : NULL;
-	float *d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	float *d = binary_operands(tx, a, MATMUL_SRCA_MASK, b);
 
 	if (!d)
 		return -1;
-	operand(sa, a, MATMUL_SRCA_MASK);
-	operand(sb, b, ~0u);
 	memcpy(acc, d, sizeof(acc));
 	/* Fidelity phases as whole products: HiFi4 a*b; HiFi3 a*bh + ah*bl;
 	 * HiFi2 a*bh; LoFi ah*bh. */
@@ -217,10 +231,7 @@ int tx_math_matmul(struct sim_tensix *tx)
 		break;
 	}
 	memcpy(d, acc, sizeof(acc));
-	tx_dst_store(tx, d, TX_TILE_ELEMS);
-	mark_written(tx, d);
-	tx_src_pop(tx, 0);
-	tx_src_pop(tx, 1);
+	binary_done(tx, d);
 	return 0;
 }
 
@@ -233,19 +244,14 @@ int tx_math_reduce(struct sim_tensix *tx)
 {
 	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS], r[N];
 	uint32_t dim = tx_arg(tx, 1), max = tx_arg(tx, 2);
-	struct tx_src *sa, *sb;
 	float *d, s, total;
 	int fresh;
 
 	if (dim > TT_TX_REDUCE_SCALAR || max > TT_TX_POOL_MAX)
 		return tx_fail(tx, "math: unknown reduce %u of pool %u", dim, max);
-	sa = tx_src_front(tx, 0, "math");
-	sb = sa ? tx_src_front(tx, 1, "math") : NULL;
-	d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	d = binary_operands(tx, a, ~0u, b);
 	if (!d)
 		return -1;
-	operand(sa, a, ~0u);
-	operand(sb, b, ~0u);
 	s = b[0];
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
 		a[i] = tx_fidelity_mul(a[i], s, tx->fidelity);
@@ -269,9 +275,6 @@ int tx_math_reduce(struct sim_tensix *tx)
 			*t = max && fresh ? r[k] : pool(*t, r[k], max);
 		}
 	}
-	tx_dst_store(tx, d, TX_TILE_ELEMS);
-	mark_written(tx, d);
-	tx_src_pop(tx, 0);
-	tx_src_pop(tx, 1);
+	binary_done(tx, d);
 	return 0;
 }
