@@ -37,14 +37,29 @@ with open(l1, "r+b", buffering=0) as f:
 PY
 }
 
-# wait_go CORE WANT: poll cores/CORE/go until it reads WANT (2 s).
+# wait_go CORE WANT: poll cores/CORE/go until it reads WANT (30 s: the
+# sanitizer builds on a loaded host are slow; a pass takes milliseconds).
 wait_go() {
-	for _ in $(seq 200); do
+	for _ in $(seq 3000); do
 		[ "$(cat "$MNT/cores/$1/go")" = "$2" ] && return 0
 		sleep 0.01
 	done
 	echo "cores/$1/go is '$(cat "$MNT/cores/$1/go")', not '$2'" >&2
 	return 1
+}
+
+# wait_status CORE PATTERN COUNT: poll until COUNT lines of
+# cores/CORE/status match PATTERN (30 s). A state is read live: a RISC
+# shows as running for the moment a store wakes it, and the firmware
+# writes done before it loops back to park, so one read right after an
+# event can catch the moment before. The assertion after it says what
+# was there.
+wait_status() {
+	for _ in $(seq 600); do
+		[ "$(grep -c -- "$2" "$MNT/cores/$1/status")" = "$3" ] && return 0
+		sleep 0.05
+	done
+	return 0
 }
 
 word_at() {   # word_at CORE ADDR: one little-endian u32 in decimal
@@ -94,12 +109,14 @@ print(hex(w & 0xFFF), hex(imm))' "$MNT/cores/4,4/l1"
 	assert_equal "$(readlink "$MNT/noc0/10-10")" ../cores/7,8
 	run -0 grep '^enables 0x01 brisc$' "$MNT/cores/1,1/launch"
 	run -0 grep '^kernel_text_offset.brisc 0x00100$' "$MNT/cores/1,1/launch"
+	wait_status 1,1 '^brisc  idle' 1
 	run -0 grep '^brisc  idle' "$MNT/cores/1,1/status"
 }
 
 @test "a bad load faults only that RISC; status names core, RISC, PC and address" {
 	launch 2,2 1 2 2 3 1
-	sleep 0.3
+	wait_status 2,2 '^brisc  fault' 1
+	wait_status 2,2 ' idle ' 4
 	assert_equal "$(cat "$MNT/cores/2,2/go")" go
 	run -0 grep '^brisc  fault' "$MNT/cores/2,2/status"
 	assert_output --regexp 'fault: load access fault at address 0x00400000; pc 0x000083[bc][0-9a-f]'
@@ -116,7 +133,7 @@ print(hex(w & 0xFFF), hex(imm))' "$MNT/cores/4,4/l1"
 
 @test "a NOC write to a missing tile faults with the reason" {
 	launch 5,5 1 1 2 2 2
-	sleep 0.3
+	wait_status 5,5 '^brisc  fault' 1
 	run -0 grep '^brisc  fault' "$MNT/cores/5,5/status"
 	assert_output --partial 'noc0 write: no reachable tile at (20,3)'
 }
@@ -128,6 +145,7 @@ print(hex(w & 0xFFF), hex(imm))' "$MNT/cores/4,4/l1"
 	printf '\xff\xff\xff\xff' | dd of="$MNT/cores/0,0/l1" bs=1 seek=$((0x3850)) conv=notrunc status=none
 	echo 1 >"$MNT/device/reset"
 	assert_equal "$(od -An -tx4 -j $((0x3840)) -N 64 "$MNT/cores/0,0/l1")" "$before"
+	wait_status 2,2 idle 5
 	run -0 grep -c 'idle' "$MNT/cores/2,2/status"
 	assert_output 5
 	run -0 bash -c "grep -o -E '[-IRWF?]{5}' '$MNT/device/grid' | { grep -c F || true; }"
