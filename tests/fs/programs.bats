@@ -441,22 +441,26 @@ assert_cb_wait() {
 @test "a kernel that hangs: status names the CB wait, run is ETIMEDOUT, the next runs" {
 	make_prog hang reader.cpp hang_cb.cpp <<-INI
 	[program]
-	timeout_ms = 1500
+	timeout_ms = 3000
 	[cb.3]
 	format = bfloat16
 	pages = 1
 	INI
-	# Live: while it waits, status says on what.
+	# Live: while it waits, status says on what (read until the kernel
+	# got there: a loaded host takes a while to start 600 harts' worth).
 	run -0 run_prog hang start
 	assert_output ok
-	sleep 0.3
+	for _ in $(seq 50); do
+		grep -q 'cb_wait_front cb 3' "$P/hang/status" && break
+		sleep 0.05
+	done
 	run -0 cat "$P/hang/status"
 	assert_line "state running"
 	assert_cb_wait running
 	# At the timeout, status keeps what it waited on.
 	wait_state hang timeout
 	run -0 cat "$P/hang/status"
-	assert_output --partial "timed out after 1500 ms"
+	assert_output --partial "timed out after 3000 ms"
 	assert_cb_wait timeout
 	# Blocking: ETIMEDOUT after timeout_ms.
 	run -0 run_prog hang
