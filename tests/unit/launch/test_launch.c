@@ -80,6 +80,38 @@ static void test_good_launch(struct ttrt_device *dev, const uint8_t *kernel, siz
 	CHECK(theirs[0] == 1002 && theirs[3] == 2, "second run: %u launches %u", theirs[0], theirs[3]);
 }
 
+static enum ttrt_risc_state state_of(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+				     uint32_t *pc)
+{
+	struct ttrt_risc_detail d;
+
+	if (ttrt_core_risc_detail(dev, core, risc, &d))
+		return TTRT_RISC_UNKNOWN;
+	if (pc)
+		*pc = d.pc;
+	return d.state;
+}
+
+/* RISC risc's state once it is want, or the last one read after 30 s: a
+ * RISC runs for a moment after any store wakes it and after it writes
+ * done, and a sanitizer build on a loaded host takes a while to fault or
+ * restart, so one read at a fixed time can catch it before it got there.
+ * pc (may be NULL) gets the PC of the last read. */
+static enum ttrt_risc_state wait_state(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+				       enum ttrt_risc_state want, uint32_t *pc)
+{
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+	enum ttrt_risc_state st = TTRT_RISC_UNKNOWN;
+
+	for (int i = 0; i < 6000; i++) {
+		st = state_of(dev, core, risc, pc);
+		if (st == want)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	return st;
+}
+
 static void expect_fault(struct ttrt_device *dev, const uint8_t *kernel, size_t klen, uint32_t mode,
 			 const char *want)
 {
@@ -89,16 +121,18 @@ static void expect_fault(struct ttrt_device *dev, const uint8_t *kernel, size_t 
 
 	CHECK(launch(dev, core, kernel, klen, args, 6) == 0, "launch (mode %u)", mode);
 	CHECK(ttrt_launch_wait(dev, core, 300, NULL) == -ETIMEDOUT, "a faulted kernel never reports done");
+	wait_state(dev, core, 0, TTRT_RISC_FAULT, NULL);
 	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0, "detail");
 	CHECK(d.state == TTRT_RISC_FAULT, "brisc state %s", ttrt_risc_state_name(d.state));
 	CHECK(strstr(d.fault, want) != NULL, "fault text '%s' lacks '%s'", d.fault, want);
 	CHECK(d.pc >= TT_KERNEL_CONFIG_BASE + TEXT_OFFSET &&
 	      d.pc < TT_KERNEL_CONFIG_BASE + TEXT_OFFSET + klen, "fault pc 0x%x is in the kernel", d.pc);
 	/* Other RISCs and other cores carry on. */
-	CHECK(ttrt_core_risc_detail(dev, core, 1, &od) == 0 && od.state == TTRT_RISC_IDLE,
-	      "ncrisc of the faulted core: %s", ttrt_risc_state_name(od.state));
-	CHECK(ttrt_core_risc_detail(dev, other, 0, &od) == 0 && od.state == TTRT_RISC_IDLE,
-	      "brisc of a neighbour: %s", ttrt_risc_state_name(od.state));
+	od.state = wait_state(dev, core, 1, TTRT_RISC_IDLE, NULL);
+	CHECK(od.state == TTRT_RISC_IDLE, "ncrisc of the faulted core: %s",
+	      ttrt_risc_state_name(od.state));
+	od.state = wait_state(dev, other, 0, TTRT_RISC_IDLE, NULL);
+	CHECK(od.state == TTRT_RISC_IDLE, "brisc of a neighbour: %s", ttrt_risc_state_name(od.state));
 }
 
 /* A kernel that never returns keeps its RISC running; reset takes the
@@ -124,20 +158,8 @@ static void test_reset_stops_a_hung_kernel(struct ttrt_device *dev, const uint8_
 	nanosleep(&pause, NULL);
 	ttrt_l1_read(dev, core, RESULT_ADDR, &b, 4);
 	CHECK(a == b, "the counter stopped after reset (%u, %u)", a, b);
-	CHECK(ttrt_core_risc_detail(dev, core, 0, &d) == 0 && d.state == TTRT_RISC_IDLE,
-	      "brisc after reset: %s", ttrt_risc_state_name(d.state));
-}
-
-static enum ttrt_risc_state state_of(struct ttrt_device *dev, struct ttrt_xy core, int risc,
-				     uint32_t *pc)
-{
-	struct ttrt_risc_detail d;
-
-	if (ttrt_core_risc_detail(dev, core, risc, &d))
-		return TTRT_RISC_UNKNOWN;
-	if (pc)
-		*pc = d.pc;
-	return d.state;
+	d.state = wait_state(dev, core, 0, TTRT_RISC_IDLE, NULL);
+	CHECK(d.state == TTRT_RISC_IDLE, "brisc after reset: %s", ttrt_risc_state_name(d.state));
 }
 
 /* The soft-reset register's bits hold exactly their RISC; releasing a
@@ -149,7 +171,6 @@ static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t 
 					   TT_SOFT_RESET_TRISC0, TT_SOFT_RESET_TRISC1,
 					   TT_SOFT_RESET_TRISC2 };
 	struct ttrt_xy core = { 10, 3 };
-	struct timespec settle = { 0, 50 * 1000 * 1000 };
 	uint32_t reg = 0xFFFFFFFF, pc = 0;
 
 	CHECK(ttrt_reg_read(dev, core, TT_RISCV_SOFT_RESET_0, &reg) == 0 && reg == 0,
@@ -161,9 +182,8 @@ static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t 
 			      "bit 0x%x holds %s: %s is %s", bits[r], ttrt_risc_names[r],
 			      ttrt_risc_names[o], ttrt_risc_state_name(state_of(dev, core, o, NULL)));
 		CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, 0) == 0, "release %d", r);
-		nanosleep(&settle, NULL);
-		CHECK(state_of(dev, core, r, &pc) == TTRT_RISC_IDLE, "%s back in its firmware",
-		      ttrt_risc_names[r]);
+		CHECK(wait_state(dev, core, r, TTRT_RISC_IDLE, &pc) == TTRT_RISC_IDLE,
+		      "%s back in its firmware", ttrt_risc_names[r]);
 		CHECK(pc >= TT_MEM_NCRISC_FW_BASE + 0x600u * (uint32_t)(r - 1) &&
 		      pc < TT_MEM_NCRISC_FW_BASE + 0x600u * (uint32_t)r,
 		      "%s restarted from the reset PC its firmware set: pc 0x%x", ttrt_risc_names[r], pc);
@@ -172,8 +192,7 @@ static void test_soft_reset_register(struct ttrt_device *dev, char *err, size_t 
 	CHECK(ttrt_reg_write(dev, core, TT_NCRISC_RESET_PC_OVERRIDE, 0) == 0, "clear override");
 	CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, TT_SOFT_RESET_NCRISC) == 0, "hold");
 	CHECK(ttrt_reg_write(dev, core, TT_RISCV_SOFT_RESET_0, 0) == 0, "release");
-	nanosleep(&settle, NULL);
-	CHECK(state_of(dev, core, 1, &pc) == TTRT_RISC_FAULT && pc == 0x12000,
+	CHECK(wait_state(dev, core, 1, TTRT_RISC_FAULT, &pc) == TTRT_RISC_FAULT && pc == 0x12000,
 	      "ncrisc from the fixed reset PC: %s at 0x%x", ttrt_risc_state_name(state_of(dev, core, 1, NULL)), pc);
 	CHECK(ttrt_device_reset(dev, NULL, err, errlen) == 0, "reset after the reset-PC test: %s", err);
 }
