@@ -21,7 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 #ifndef TTRT_DEFAULT_SDK_DIR
 #define TTRT_DEFAULT_SDK_DIR "/nonexistent"
 #endif

@@ -68,12 +68,12 @@ static inline struct kmd_backend *to_kmd(struct ttrt_backend *be)
 	return (struct kmd_backend *)be;
 }
 
-/* kmd_device.c: GET_DRIVER_INFO (API version check), GET_DEVICE_INFO
- * (a Blackhole), QUERY_MAPPINGS (BAR0 is there). */
-/* One ioctl: 0, or -errno with err naming the device, the request (and
- * detail, may be NULL, after it) and the reason. */
+/* kmd_device.c. One ioctl: 0, or -errno with err naming the device, the
+ * request (and detail, may be NULL, after it) and the reason. */
 int kmd_ioctl(struct kmd_backend *kb, unsigned long request, void *arg, const char *detail,
 	      char *err, size_t errlen);
+/* GET_DRIVER_INFO (API version check), GET_DEVICE_INFO (a Blackhole),
+ * QUERY_MAPPINGS (BAR0 is there). */
 int kmd_device_identify(struct kmd_backend *kb, char *err, size_t errlen);
 /* "0000:01:00.0" */
 void kmd_device_bdf(const struct kmd_backend *kb, char *buf, size_t len);

@@ -52,7 +52,8 @@ char **card_kernel_key_argv(const struct build_env *env, const struct build_requ
 	int n = 0;
 
 	kernel_of(req, "@OUT@", &k);
-	if (card_kernel_compile_argv(&p, &card_p100a, &k, &c) || card_kernel_link_argv(&p, &k, "@FW@", &l))
+	if (card_kernel_compile_argv(&p, &card_p100a, &k, &c) ||
+	    card_kernel_link_argv(&p, &k, "@FW@", &l))
 		goto out;
 	v = calloc((size_t)(c.argc + l.argc + 2), sizeof(*v));
 	for (int i = 0; v && i < c.argc; i++, n++)
