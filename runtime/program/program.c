@@ -241,7 +241,9 @@ int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const vo
 		p->source[k] = copy;
 		p->source_len[k] = len;
 		copy = NULL;
-		p->error[0] = '\0';
+		/* Args that do not parse keep their reason: they still fail. */
+		if (prog_rest_state(p) != TTRT_PROGRAM_FAILED)
+			p->error[0] = '\0';
 		prog_set_state(p, prog_rest_state(p));
 	}
 	pthread_mutex_unlock(&p->lock);

@@ -141,7 +141,6 @@ struct build_inputs {
 	size_t source_len[TTRT_NUM_KERNELS];
 	char *args_text;
 	size_t args_len;
-	bool args_bad;
 };
 
 static void inputs_free(struct build_inputs *in)
@@ -163,7 +162,6 @@ static int inputs_take(struct ttrt_program *p, struct build_inputs *in)
 		memcpy(in->source[k], p->source[k], p->source_len[k]);
 		in->source_len[k] = p->source_len[k];
 	}
-	in->args_bad = p->args_text && !p->args;
 	if (p->args_text) {
 		in->args_text = malloc(p->args_len + 1);
 		if (!in->args_text)
@@ -387,10 +385,7 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 	bool any = false;
 	int rc;
 
-	if (b->in.args_bad) {
-		ttrt_set_err(b->err, sizeof(b->err), "the args do not parse (see status)");
-		return -EINVAL;
-	}
+	/* Args that did not parse fail here again, with their own reason. */
 	rc = prog_args_parse(b->in.args_text ? b->in.args_text : "", b->in.args_len, "args",
 			     TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &b->args, b->err,
 			     sizeof(b->err));

@@ -253,6 +253,21 @@ os.close(fd)' "$P/big/writer.cpp"
 	refute_line "state failed"
 }
 
+@test "args that do not parse: a source and a run keep the args:LINE reason in status" {
+	mkdir "$P/ba"
+	run -0 pyset "$P/ba/args" < <(printf '[program]\ncores = 0,0\nbogus = 1\n')
+	assert_output EINVAL
+	cp "$K/store_arg.cpp" "$P/ba/reader.cpp"
+	why="error args:3: [program] unknown key 'bogus' (cores, timeout_ms, semaphores)"
+	run -0 cat "$P/ba/status"
+	assert_line "$why"
+	run -0 run_prog ba
+	assert_output EINVAL
+	run -0 cat "$P/ba/status"
+	assert_line "state failed"
+	assert_line "$why"
+}
+
 @test "the shell's > sets args at its last close, and a plain echo works" {
 	mkdir "$P/sh"
 	printf '[program]\ncores = 1,1\n' >"$P/sh/args"

@@ -187,6 +187,13 @@ static void test_bad_input(struct ttrt_device *dev)
 	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\nbogus = 1\n"), -EINVAL);
 	CHECK(status_has(p, "args:3:"), "the bad line");
 	CHECK(status_has(p, "state failed"), "failed");
+	/* The reason stays through a source set and a run that the args stop. */
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK(status_has(p, "error args:3: [program] unknown key 'bogus'"), "kept at a source set");
+	CHECK_EQ(ttrt_program_run(p, NULL), -EINVAL);
+	CHECK(status_has(p, "error args:3: [program] unknown key 'bogus'"), "kept by the run");
+	CHECK(status_has(p, "state failed"), "failed after the run");
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, "", 0), 0);
 	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\n"), 0);
 	CHECK_EQ(ttrt_program_run(p, NULL), -ENOEXEC);
 	CHECK(status_has(p, "no kernel source"), "no source");
