@@ -29,12 +29,10 @@
 #define HOST_CXX  "g++"
 
 /* Where tt-metal keeps the Blackhole dev_mem_map.h: the current layout,
- * then the older one. */
+ * then the older one (the "looked in" of the error names both). */
 static const char *const mem_map_dirs[] = {
 	"tt_metal/hw/inc/internal/tt-1xx/blackhole",
-	"tt_metal/hw/inc/internal/tt-1xx/blackhole/noc",   /* for stream_io_map.h */
 	"tt_metal/hw/inc/blackhole",
-	"tt_metal/hw/inc/blackhole/noc",
 };
 
 /* Include directories of the probe, relative to tt_metal_home

@@ -138,7 +138,9 @@ static void test_broken(const char *compiler)
 	/* No tt-metal tree at all. */
 	rc = derive("no-such-tree", &d, err, sizeof(err));
 	CHECK_EQ(rc, -ENOENT);
-	CHECK(strstr(err, "no-such-tree: no Blackhole dev_mem_map.h") != NULL, "%s", err);
+	CHECK(strstr(err, "/no-such-tree: no Blackhole dev_mem_map.h (looked in "
+			  "tt_metal/hw/inc/internal/tt-1xx/blackhole/ and tt_metal/hw/inc/blackhole/)") != NULL,
+	      "%s", err);
 }
 
 static void write_file(const char *path, const char *text)
