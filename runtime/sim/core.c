@@ -122,6 +122,7 @@ static void apply_soft_reset(struct sim_core *core)
 		memset(s->fault_detail, 0, sizeof(s->fault_detail));
 		atomic_store(&s->retired_seen, 0);
 		atomic_store(&s->poll_addr, 0);
+		atomic_store(&s->loops_forever, false);
 		atomic_store(&s->run, SIM_HART_RUNNABLE);
 		pthread_mutex_unlock(&core->status_lock);
 	}
@@ -143,24 +144,27 @@ static void record_fault(struct sim_core *core, struct sim_hart_slot *s)
 	pthread_mutex_unlock(&core->status_lock);
 }
 
-/* What a hart parked on a poll loop waits on: the register it reads (a
+/* What a hart parked on a loop waits on: the register it reads (a
  * stream counter, an NIU status), else the L1 word (a semaphore, the go
- * signal), else a word of its local memory. */
-static uint32_t polled_addr(struct rv32_hart *h)
+ * signal), else a word of its local memory. A loop that reads nothing
+ * waits on nothing: it runs for ever. A loop the probe cannot replay
+ * stays a wait on an unknown address. */
+static void note_poll(struct sim_hart_slot *s)
 {
 	struct rv32_load loads[8];
 	uint32_t best = 0;
-	int rank = 0, n = rv32_spin_loads(h, loads, 8);
+	int rank = 0, n = rv32_spin_loads(&s->hart, loads, 8);
 
 	for (int i = 0; i < n; i++) {
 		uint32_t a = loads[i].addr;
-		int r = a - RV32_LOCAL_BASE < h->local_size ? 1 : a < TT_L1_SIZE ? 2 : 3;
+		int r = a - RV32_LOCAL_BASE < s->hart.local_size ? 1 : a < TT_L1_SIZE ? 2 : 3;
 		if (r >= rank) {
 			rank = r;
 			best = a;
 		}
 	}
-	return best;
+	atomic_store(&s->poll_addr, best);
+	atomic_store(&s->loops_forever, n == 0);
 }
 
 /* Runs one hart for a slice; returns 1 if it ran on or changed memory. */
@@ -176,12 +180,13 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		return 0;
 	s->hart.wrote = 0;
 	atomic_store(&s->poll_addr, 0);
+	atomic_store(&s->loops_forever, false);
 	stop = rv32_run(&s->hart, SLICE_INSNS);
 	atomic_store(&s->pc_seen, s->hart.pc);
 	atomic_store(&s->retired_seen, s->hart.retired);
 	switch (stop) {
 	case RV32_STOP_SPIN:
-		atomic_store(&s->poll_addr, polled_addr(&s->hart));
+		note_poll(s);
 		/* fall through */
 	case RV32_STOP_WFI:
 		s->parked_gen = gen;
@@ -234,7 +239,10 @@ void sim_core_risc_states(struct sim_core *core, enum ttrt_risc_state states[5],
 			states[h] = TTRT_RISC_FAULT;
 			break;
 		case SIM_HART_PARKED:
-			states[h] = in_firmware(pc) ? TTRT_RISC_IDLE : TTRT_RISC_WAITING;
+			/* Parked to save the host's CPU; a loop that polls
+			 * nothing still runs. */
+			states[h] = atomic_load(&s->loops_forever) ? TTRT_RISC_RUNNING :
+				    in_firmware(pc) ? TTRT_RISC_IDLE : TTRT_RISC_WAITING;
 			break;
 		default:
 			states[h] = TTRT_RISC_RUNNING;

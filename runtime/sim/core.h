@@ -17,6 +17,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct sim_chip;
@@ -52,6 +53,9 @@ struct sim_hart_slot {
 	 * poll), found when it parks: the register it reads, else the L1
 	 * word, else the local-memory word (rv32_spin_loads). For status. */
 	_Atomic uint32_t poll_addr;
+	/* Parked on a loop that reads no memory (for (;;) {}): nothing can
+	 * ever let it out, so it is running, not waiting. */
+	_Atomic bool loops_forever;
 	/* Written by the hart's own thread while it runs (a NOC error) and
 	 * under the core's status_lock when it faults or is reset; status
 	 * readers take status_lock and read it only while the hart is faulted. */

@@ -490,6 +490,34 @@ assert_cb_wait() {
 	assert_equal "$(l1_word 0,0 0x160000)" 0x0000600d
 }
 
+@test "a runaway loop (for (;;) {}) is running at its PC, not waiting" {
+	make_prog loop reader.cpp runaway_loop.cpp <<-INI
+	[program]
+	cores = 1,1
+	timeout_ms = 10000
+	INI
+	run -0 run_prog loop start
+	assert_output ok
+	# Until NCRISC, out of its firmware, shows the same line twice (it
+	# stays in its loop) or says it waits.
+	local line prev=
+	for _ in $(seq 100); do
+		line=$(grep '^ncrisc ' "$MNT/cores/1,1/status")
+		[[ "$line" == *waiting* || ( "$line" == "$prev" && "$line" != *idle* ) ]] && break
+		prev=$line
+		sleep 0.05
+	done
+	run -0 grep '^ncrisc ' "$MNT/cores/1,1/status"
+	assert_output --regexp '^ncrisc running pc 0x[0-9a-f]{8} insns [0-9]+$'
+	[[ "$output" =~ pc\ (0x[0-9a-f]+) ]]
+	local pc=${BASH_REMATCH[1]}
+	run -0 cat "$P/loop/status"
+	assert_line "core 1,1 running; ncrisc pc $pc running"
+	wait_state loop timeout
+	run -0 cat "$P/loop/status"
+	assert_line "error timed out after 10000 ms; core 1,1: ncrisc pc $pc running"
+}
+
 @test "kernels that fault: EIO, status names core, RISC, PC and address" {
 	for k in fault_noc fault_illegal fault_store; do
 		make_prog "$k" reader.cpp "$k.cpp" <<-INI

@@ -345,6 +345,51 @@ static void test_other_poll(struct ttrt_device *dev)
 	pack_xip_free(&k);
 }
 
+/* for (;;) {} reads no memory: however long it stays at one PC it waits
+ * on nothing, so it is running there, with no reason. */
+static void test_runaway(struct ttrt_device *dev)
+{
+	struct pack_xip k = build("runaway_loop.cpp", PACK_NCRISC);
+	struct ttrt_xy core = { 9, 1 };
+	struct launch l = { .kernel = { NULL, &k }, .args = { { 0 }, { SCRATCH } } };
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	struct ttrt_risc_detail a = { 0 }, b = { 0 };
+	struct pack_output out;
+	double deadline = now_s() + 60;
+	char why[256] = "?", want[64], *text = NULL;
+	const char *line;
+	uint32_t flag = 0;
+	size_t len;
+
+	CHECK_EQ(ttrt_l1_write(dev, core, SCRATCH, &flag, 4), 0);
+	launch(dev, core, &l, &out);
+	/* Until it is in its loop and has settled there (the simulator parks
+	 * a hart whose loop changes nothing: its count stops), or shows
+	 * another state. */
+	while (now_s() < deadline) {
+		CHECK_EQ(ttrt_core_risc_detail(dev, core, 1, &a), 0);
+		nanosleep(&nap, NULL);
+		CHECK_EQ(ttrt_core_risc_detail(dev, core, 1, &b), 0);
+		CHECK_EQ(ttrt_l1_read(dev, core, SCRATCH, &flag, 4), 0);
+		if (flag == 1 && (b.state != TTRT_RISC_RUNNING || b.retired == a.retired))
+			break;
+	}
+	CHECK(b.state == TTRT_RISC_RUNNING, "ncrisc in for (;;) {} is %s, not running",
+	      ttrt_risc_state_name(b.state));
+	CHECK(b.pc >= out.launch.kernel_config_base[0], "pc 0x%08x is not in the kernel", b.pc);
+	CHECK_EQ(b.polling_addr, 0);
+	CHECK_EQ(ttrt_core_wait_reason(dev, core, 1, why, sizeof(why)), 0);
+	CHECK_STR(why, "");
+	CHECK_EQ(ttrt_render_status(dev, core, &text, &len), 0);
+	snprintf(want, sizeof(want), "\nncrisc running pc 0x%08x insns ", b.pc);
+	line = text ? strstr(text, want) : NULL;
+	CHECK(line && !memmem(line + 1, strcspn(line + 1, "\n"), " wait:", 6),
+	      "want '%s' and no wait on that line:\n%s", want + 1, text ? text : "");
+	free(text);
+	pack_output_free(&out);
+	pack_xip_free(&k);
+}
+
 /* The three TRISCs of a compute kernel built with the SDK, driving the
  * coprocessor by hand through tt/tensix.h (kernels/tensix_*.cpp). */
 static void build_trisc(const char *file, struct pack_xip x[3])
@@ -477,6 +522,7 @@ int main(int argc, char **argv)
 	test_semaphore(dev);
 	test_barriers(dev);
 	test_other_poll(dev);
+	test_runaway(dev);
 	test_tensix_copy(dev);
 	test_tensix_waits(dev);
 	ttrt_device_close(dev);
