@@ -84,7 +84,7 @@ void ttrt_config_origin(const struct ttrt_config *cfg, enum ttrt_config_key key,
  * that is not a size, -ERANGE for a size beyond 64 bits. */
 int ttrt_parse_size(const char *text, uint64_t *out);
 
-/* ---- topology of a P100A (reference/blackhole-abi.md §3) ---------------- */
+/* ---- topology of a P100A (docs/architecture.md, "Topology") ------------- */
 
 #define TTRT_NOC_GRID_X      17
 #define TTRT_NOC_GRID_Y      12
@@ -382,7 +382,7 @@ uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
 int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
 			  size_t len);
 
-/* ---- programs (DESIGN §1.4; docs/programs.md) ---------------------------- */
+/* ---- programs (docs/programs.md) ------------------------------------------ */
 
 struct ttrt_program;
 

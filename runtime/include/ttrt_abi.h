@@ -3,9 +3,9 @@
  * ABI profiles: every L1 address, mailbox offset and launch-message layout
  * the host uses to boot firmware and launch kernels, as data.
  *
- * tt-metal moves these between versions (reference/blackhole-abi.md §4.0:
- * mailbox size, firmware bases, kernel-config base, a 112-byte launch
- * message with a u64 local_cb_mask, go-message offsets, 64 CBs). A host
+ * tt-metal moves these between versions (the mailbox size, firmware
+ * bases, kernel-config base, a 112-byte launch message with a u64
+ * local_cb_mask, go-message offsets, 64 CBs). A host
  * that read them from #defines would write launch messages into the wrong
  * bytes of another firmware, so the host reads them from the device's
  * active profile (struct ttrt_abi): the built-in one for ttfs's own
@@ -39,8 +39,8 @@ enum ttrt_abi_derive {
 
 /*
  * The one table of profile fields: X(key, built-in value, how to derive,
- * a, b). The built-in value is the PYD-snapshot layout our firmware uses
- * (reference §4.1-4.2), written as numbers so that builtin.c's
+ * a, b). The built-in value is the layout our firmware uses (the tt-metal
+ * header snapshot of tt/l1_map.h), written as numbers so that builtin.c's
  * static_asserts against tt/l1_map.h compare two independent sources.
  * Offsets named mbox_* are from mailbox_base; launch_* from the start of
  * a launch message; go_* from the start of a go message.
@@ -79,7 +79,7 @@ enum ttrt_abi_derive {
 	X(num_circular_buffers, 32, MACRO, "NUM_CIRCULAR_BUFFERS", NULL)                    \
 	/* the overlay stream whose registers count CB 0's pages: CB n's is    */          \
 	/* n + this (stream_io_map.h's OPERAND_START_STREAM where a tree has    */          \
-	/* it, reference/blackhole-abi.md §4.0; our firmware: n)                */          \
+	/* it; our firmware: n)                                                 */          \
 	X(cb_stream_base, 0, MACRO_OPT, "OPERAND_START_STREAM", NULL)                      \
 	X(num_core_types, 3, EXTENT, "kernel_config_msg_t", "kernel_config_base")           \
 	X(launch_ring_entries, 8, EXTENT, "mailboxes_t", "launch")                          \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Host-side tile layout and number formats for preparing data for the
- * device (reference/kernel-api.md §4): a 32x32 tile is four 16x16 faces
+ * device, as tt-metal's tilize: a 32x32 tile is four 16x16 faces
  * (top-left, top-right, bottom-left, bottom-right), each row-major, and an
  * H x W matrix is its tiles in row-major tile order. bfloat16 is the top
  * half of an IEEE float32. Shared by the ttfs-tile CLI and the unit tests.

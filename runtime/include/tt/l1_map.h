@@ -4,8 +4,9 @@
  *
  * One header for the host runtime (C11) and for our firmware (rv32, C/C++):
  * every address the host writes and the firmware reads comes from here.
- * Values are those proven on a P100A by blackhole-py's header snapshot
- * (reference/blackhole-abi.md §4.0-4.2); the layouts are checked below with
+ * Values are those of the tt-metal header snapshot that blackhole-py
+ * proved on a P100A (tt-metal's dev_mem_map.h and dev_msgs.h of that
+ * version); the layouts are checked below with
  * static_assert so a stray edit cannot shift a field silently.
  */
 #ifndef TT_L1_MAP_H
@@ -52,7 +53,7 @@
 #define TT_MEM_NCRISC_LOCAL_SIZE   (8u * 1024u)
 #define TT_MEM_TRISC_LOCAL_SIZE    (4u * 1024u)
 
-/* Soft reset and start PCs (reference/blackhole-abi.md §4.3). */
+/* Soft reset and start PCs: the RISCs' debug registers, as on silicon. */
 #define TT_RISCV_SOFT_RESET_0      0xFFB121B0u
 #define TT_SOFT_RESET_BRISC        (1u << 11)
 #define TT_SOFT_RESET_TRISC0       (1u << 12)
@@ -206,7 +207,7 @@ TT_STATIC_ASSERT(TT_MEM_GO_MSG == 0x370, "go messages at 0x370");
 TT_STATIC_ASSERT(TT_MEM_GO_MSG_INDEX == 0x3A0, "go index at 0x3A0");
 TT_STATIC_ASSERT(TT_MEM_MAILBOX_BASE + TT_MEM_MAILBOX_SIZE == TT_MEM_ZEROS_BASE, "mailbox end");
 
-/* --- bank-to-NOC table at MEM_BANK_TO_NOC_SCRATCH (§5.8) --------------- */
+/* --- bank-to-NOC table at MEM_BANK_TO_NOC_SCRATCH ------------------------ */
 #define TT_NUM_DRAM_BANKS   7
 #define TT_NUM_L1_BANKS     110
 #define TT_NUM_NOCS         2

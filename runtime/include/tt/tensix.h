@@ -15,7 +15,7 @@
  * acquire/commit/wait/release handshake through Tensix semaphore MATH_PACK,
  * the SrcA/SrcB operand registers between unpacker and math, the tile
  * layout (four 16x16 faces), and the rounding of each conversion
- * (reference/noc-and-sfpu.md §3-4).
+ * (docs/tensix.md).
  *
  * Blocking: a command never blocks. Where silicon stalls a thread, the SDK
  * first polls a status register or a semaphore with plain loads until the

@@ -7,8 +7,8 @@
 // instruction on the owners' registers. Assignment copies lanes with MOV,
 // so inside v_if only the enabled lanes change, as on silicon.
 //
-// Lane masks follow sfpi's mapping onto the SFPU (reference/noc-and-sfpu.md
-// §3.3): v_if pushes the flags and sets them from the condition, v_elseif
+// Lane masks follow sfpi's mapping onto the SFPU (docs/tensix.md, "SFPU"):
+// v_if pushes the flags and sets them from the condition, v_elseif
 // and v_else complement them against the enclosing scope (COMPC), and the
 // end of the scope pops once per push. A condition is a compare of one
 // register against zero (a - b for a < b); && sets flags one compare

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// Circular buffers on the compute side (kernel-api.md §2.4): the unpacker
+// Circular buffers on the compute side, as tt-metal's: the unpacker
 // (TRISC0) waits for and pops input pages, the packer (TRISC2) reserves
 // and pushes output pages; math never touches a CB. The page counters are
 // the same overlay stream registers the data-movement side uses.

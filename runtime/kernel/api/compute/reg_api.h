@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// The DST handshake between math and pack (reference/noc-and-sfpu.md
-// §4.3): math acquires a free section, fills it and commits it; pack waits
+// The DST handshake between math and pack, as on silicon (docs/tensix.md,
+// "DST and its sections"): math acquires a free section, fills it and commits it; pack waits
 // for a committed section, packs it and releases it, which zeroes it.
 // With SyncHalf (the default) math fills one half while pack drains the
 // other. Tile indices in copy_tile, the math ops, the SFPU ops and
