@@ -12,9 +12,9 @@
  * a burst of load during one of them does not flatter the ratio. Each
  * figure is the median of BENCH_SAMPLES
  * (default 20000) single calls, taken in rounds that alternate the paths
- * so that load from other processes hits them alike. Every entry and
- * attribute has a zero timeout in ttfs, so each stat walks the path
- * through the daemon: lookups of the buffer and of size, then getattr.
+ * so that load from other processes hits them alike. ttfs never lets the
+ * kernel cache a file's attributes, so each stat reaches the daemon (a
+ * getattr of size; the names' lookups are cached for a second).
  *
  * Exit status: 0 if both are within 1.5x of the one-buffer figure, 1 if
  * not (0 with TTFS_BENCH_QUICK=1, quick.h), 2 if setup fails. The
