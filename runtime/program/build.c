@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Build (build.h): the compiler's argv per processor, the cache lookup,
- * the compiler run with its output captured, and the first error found.
+ * the compiler run with its output captured (its first error is found
+ * by build_diagnostic.c).
  */
 #include "program/build.h"
 #include "program/cache.h"
@@ -437,79 +438,6 @@ uint64_t build_key(const struct build_env *env, char *const *argv, const struct 
 	if (req->descriptors)
 		cache_hash_field(&h, req->descriptors, req->descriptors_len);
 	return h.h;
-}
-
-/* ---- the first error -------------------------------------------------------- */
-
-/* Parses "path:line[:col]: error:" (or "fatal error:") at the start of
- * line; returns the line number and the path's length, or 0. */
-static int error_location(const char *line, size_t len, size_t *path_len)
-{
-	const char *e = NULL;
-	const char *p;
-	size_t n;
-	int num = 0;
-
-	for (p = line; p < line + len; p++) {
-		if (!strncmp(p, ": error:", 8) || !strncmp(p, ": fatal error:", 14)) {
-			e = p;
-			break;
-		}
-	}
-	if (!e)
-		return 0;
-	/* Walk back over ":col" and ":line". */
-	for (int field = 0; field < 2; field++) {
-		const char *q = e;
-
-		while (q > line && q[-1] >= '0' && q[-1] <= '9')
-			q--;
-		if (q == e || q == line || q[-1] != ':')
-			break;
-		num = atoi(q);
-		e = q - 1;
-	}
-	n = (size_t)(e - line);
-	if (!num || !n)
-		return 0;
-	*path_len = n;
-	return num;
-}
-
-void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r)
-{
-	size_t src_len = strlen(src), sdk_len = strlen(env->sdk_dir);
-	const char *line = r->log;
-	bool have_any = false;
-
-	while (line && *line) {
-		size_t len = strcspn(line, "\n"), plen;
-		int num = error_location(line, len, &plen);
-
-		if (num && plen == src_len && !strncmp(line, src, plen)) {
-			snprintf(r->error_file, sizeof(r->error_file), "%s", src);
-			r->error_line = num;
-			return;
-		}
-		/* An error inside the SDK (a static_assert on a bad
-		 * compile-time arg index): name it relative to the SDK,
-		 * unless the user's file shows up later. */
-		if (num && !have_any) {
-			const char *path = line;
-
-			if (plen > sdk_len + 1 && !strncmp(path, env->sdk_dir, sdk_len) &&
-			    path[sdk_len] == '/') {
-				path += sdk_len + 1;
-				plen -= sdk_len + 1;
-			}
-			snprintf(r->error_file, sizeof(r->error_file), "%.*s", (int)plen, path);
-			r->error_line = num;
-			have_any = true;
-		}
-		line += len;
-		if (*line)
-			line++;
-	}
 }
 
 int build_log_line(const char *log, const char *needle, char *buf, size_t len)

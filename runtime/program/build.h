@@ -18,6 +18,7 @@
 
 #define BUILD_VERSION_MAX 256
 #define BUILD_LOG_MAX     (256u << 10)   /* compiler output kept, bytes */
+#define BUILD_ERROR_TEXT_MAX 512
 
 /* What every build shares; filled once by build_env_init, read-only after,
  * so builds on several threads may use it at once. */
@@ -69,8 +70,10 @@ struct build_result {
 	size_t elf_len;
 	char *log;          /* the compiler's stdout and stderr (the first BUILD_LOG_MAX bytes), NUL-terminated, or NULL */
 	size_t log_len;
-	char error_file[64];  /* the first error: the user's name when it is in the source */
+	/* The first error, where the user can act on it (build_find_first_error). */
+	char error_file[64];  /* its file as shown: "writer.cpp", "sdk/api/...", "" if none */
 	int error_line;       /* 0: none found in the log */
+	char error_text[BUILD_ERROR_TEXT_MAX];   /* one line, "" if the log has none */
 };
 
 /* A card's build setup: build_env_init with sfpi_path's riscv-tt-elf-g++
@@ -84,8 +87,13 @@ int build_env_init_card(struct build_env *env, const char *tt_metal_home, const 
  * BUILD_LOG_MAX bytes kept). The exit status (>= 0), 128 + signal, or
  * -errno when it could not be started. */
 int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len);
-/* The first "path:line: error:" of r->log into r->error_file/line; src:
- * the user's file name as the compiler names it. */
+/* The first error of r->log with a place in the user's own files,
+ * following gcc's macro-expansion notes, template contexts and include
+ * chains back to it (else the first error, else the linker's), into
+ * r->error_text ("writer.cpp:5:5: error: ... (at sdk/...:418:16, in
+ * expansion of macro 'DPRINT')", no absolute path of this machine),
+ * r->error_file and r->error_line. src: the user's file name as the
+ * compiler names it. build_diagnostic.c. */
 void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r);
 /* The name the user's source gets in the build directory. */
 const char *build_source_name(const struct build_request *req);

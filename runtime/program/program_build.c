@@ -201,23 +201,11 @@ static void fill_request(struct risc_job *j, int risc, const struct build_inputs
 	};
 }
 
-/* The first line of the log that says "error", for the status. */
-static void first_error_line(const char *log, char *out, size_t len)
+/* The status's words for a failed compile: its first error, found where
+ * the user can act on it (build_find_first_error). */
+static void first_error_line(const struct build_result *r, char *out, size_t len)
 {
-	const char *hit = log ? strstr(log, ": error:") : NULL;
-	const char *start, *end;
-
-	if (!hit && log)
-		hit = strstr(log, "error");   /* the linker's own words */
-	if (!hit) {
-		snprintf(out, len, "see build/log");
-		return;
-	}
-	start = hit;
-	while (start > log && start[-1] != '\n')
-		start--;
-	end = strchr(hit, '\n');
-	snprintf(out, len, "%.*s", (int)(end ? end - start : (long)strlen(start)), start);
+	snprintf(out, len, "%s", r->error_text[0] ? r->error_text : "see build/log");
 }
 
 static void log_append(char **log, size_t *len, const char *fmt, const char *a, const char *b,
@@ -281,7 +269,7 @@ static int collect(struct risc_job *jobs, char *err, size_t errlen)
 			   risc_names[r], j->cached ? "(from the cache: no compiler ran)" :
 						      j->result.log);
 		if (j->result.status == -ENOEXEC) {
-			first_error_line(j->result.log, why, sizeof(why));
+			first_error_line(&j->result, why, sizeof(why));
 			if (rc == 0)
 				ttrt_set_err(err, errlen, "build of %s for %s failed: %s", j->req.name,
 					     risc_names[r], why);

@@ -397,6 +397,21 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	assert_output "failed ['reader.cpp'] True"
 }
 
+@test "a compile error inside an SDK macro: status names the user's line, no path of this machine" {
+	make_prog dp writer.cpp dprint_no_semicolon.cpp <<<"[program]"
+	run -0 run_prog dp
+	assert_output EIO
+	run -0 cat "$P/dp/status"
+	assert_line --regexp "^error build of writer.cpp for brisc failed: writer.cpp:5:5: error: expected ',' or ';' before 'ttfs' \(at sdk/api/debug/dprint.h:[0-9]+:[0-9]+, in expansion of macro 'DPRINT'\)$"
+	[[ "$output" != *[\ \(\'\"]/* ]] || fail "an absolute path in status: $output"
+	# Nor in device/info.json, which carries the same error.
+	local repo
+	repo=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	run -0 cat "$MNT/device/info.json"
+	assert_output --partial "writer.cpp:5:5: error:"
+	refute_output --partial "$repo"
+}
+
 @test "compile_args that don't match what the kernel reads: a compile error, EIO" {
 	make_prog ct reader.cpp ct_args.cpp <<-INI
 	[reader]
