@@ -128,10 +128,10 @@ make_store_prog() {
 	assert_equal "$(value "$A" launch_msg_size)" 0x70
 	assert_equal "$(value "$A" launch_local_cb_mask_size)" 0x8
 	assert_equal "$(value "$A" launch_host_assigned_id)" 0x4c
-	assert_equal "$(value "$A" mbox_go_messages)" 0x3f0
-	assert_equal "$(value "$A" mbox_go_message_index)" 0x420
+	assert_equal "$(value "$A" mbox_go_messages)" 0x390
+	assert_equal "$(value "$A" mbox_go_message_index)" 0x3c0
 	assert_equal "$(value "$A" num_circular_buffers)" 0x40
-	assert_equal "$(value "$A" cb_stream_base)" 0x8
+	assert_equal "$(value "$A" cb_stream_base)" 0x0
 	# Our simulated firmware is the built-in layout: the profile says so,
 	# and the firmware was not started.
 	run -0 value "$A" launch
@@ -169,7 +169,7 @@ make_store_prog() {
 	A="$M/device/abi"
 	assert_equal "$(value "$A" mailbox_size)" missing
 	assert_equal "$(value "$A" mbox_go_messages)" missing
-	assert_equal "$(value "$A" mbox_go_message_index)" 0x420
+	assert_equal "$(value "$A" mbox_go_message_index)" 0x3c0
 	run -0 value "$A" launch
 	assert_output --regexp "^unavailable: ABI profile 'derived' \(derived from .*tt-metal-broken-field\) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages$"
 	# No mailbox size: an empty mailbox file rather than a guessed one.
@@ -220,7 +220,7 @@ make_store_prog() {
 		"$(grep -v '^source = \|^launch = ' "$M/device/abi")"
 	abi_unmount
 	run -0 "$TTFS_ABI_BIN" --check "$BATS_TEST_TMPDIR/main.abi"
-	assert_line "mbox_go_messages = 0x3f0"
+	assert_line "mbox_go_messages = 0x390"
 	# A header set with missing fields: printed, but exit 1 with the reason.
 	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-field" \
 		--work "$BATS_TEST_TMPDIR"
@@ -261,7 +261,7 @@ make_store_prog() {
 		-o device=/dev/tenstorrent/0,cache_dir="$BATS_TEST_TMPDIR/cache" \
 		-o tt_metal_home="$FIX/tt-metal-main",sfpi_path="$BATS_TEST_TMPDIR/sfpi"
 	assert_equal "$(value "$M/device/abi" name)" derived
-	assert_equal "$(value "$M/device/abi" mbox_go_messages)" 0x3f0
+	assert_equal "$(value "$M/device/abi" mbox_go_messages)" 0x390
 	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896
 	run -0 value "$M/device/abi" launch
 	assert_output "unavailable: programs need tt-metal's firmware on a card: $BATS_TEST_TMPDIR/sfpi/compiler/bin/riscv-tt-elf-g++: No such file or directory (needed for a card build)"

@@ -75,10 +75,10 @@ static const struct {
 	{ TTRT_ABI_launch_watcher_kernel_ids, 0x54 },
 	{ TTRT_ABI_launch_ncrisc_kernel_size16, 0x5E },
 	{ TTRT_ABI_launch_preload, 0x6F },
-	{ TTRT_ABI_mbox_go_messages, 0x3F0 },
-	{ TTRT_ABI_mbox_go_message_index, 0x420 },
+	{ TTRT_ABI_mbox_go_messages, 0x390 },     /* L1 0x3F0 */
+	{ TTRT_ABI_mbox_go_message_index, 0x3C0 }, /* L1 0x420 */
 	{ TTRT_ABI_num_circular_buffers, 64 },
-	{ TTRT_ABI_cb_stream_base, 8 },          /* stream_io_map.h: OPERAND_START_STREAM */
+	{ TTRT_ABI_cb_stream_base, 0 },          /* stream_io_map.h: OPERAND_START_STREAM */
 	/* unchanged */
 	{ TTRT_ABI_mailbox_base, 0x60 },
 	{ TTRT_ABI_mbox_launch, 0x10 },
@@ -120,7 +120,7 @@ static void test_broken(const char *compiler)
 	CHECK(!d.have[TTRT_ABI_mailbox_size] && !d.have[TTRT_ABI_mbox_go_messages] &&
 		      !d.have[TTRT_ABI_go_message_entries],
 	      "%s: the missing fields have values", compiler);
-	CHECK(d.have[TTRT_ABI_mbox_go_message_index] && d.mbox_go_message_index == 0x420, "%s",
+	CHECK(d.have[TTRT_ABI_mbox_go_message_index] && d.mbox_go_message_index == 0x3C0, "%s",
 	      compiler);
 	CHECK_EQ(ttrt_abi_check(&d, err, sizeof(err)), -EINVAL);
 	CHECK(strstr(err, "lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages") !=
@@ -197,7 +197,7 @@ static void test_nested_work_dir(void)
 	snprintf(nested, sizeof(nested), "%s/a/b/c", work);
 	CHECK_EQ(ttrt_abi_derive(home, nested, &d, err, sizeof(err)), 0);
 	CHECK(access(nested, F_OK) == 0, "%s made", nested);
-	CHECK_EQ(d.mbox_go_messages, 0x3F0);
+	CHECK_EQ(d.mbox_go_messages, 0x390);
 	CHECK_EQ(ttrt_abi_derive(home, "/proc/no/such", &d, err, sizeof(err)), -ENOENT);
 	CHECK(strcmp(err, "/proc/no/such: No such file or directory") == 0, "%s", err);
 }
