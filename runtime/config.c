@@ -5,6 +5,7 @@
  */
 #include "ttrt.h"
 #include "runtime_internal.h"
+#include "ttrt_abi.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -169,16 +170,24 @@ static int set_sfpi_path(struct ttrt_config *cfg, const char *value, char *err, 
 	return set_path(cfg->sfpi_path, sizeof(cfg->sfpi_path), "sfpi_path", value, err, errlen);
 }
 
-/* builtin, derived (from tt_metal_home), or a saved profile's path. */
+/* builtin, derived (from tt_metal_home), the name of a profile ttfs ships
+ * (kept as its file's path), or a saved profile's path. */
 static int set_abi(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
 {
+	char path[TTRT_PATH_MAX];
+	int rc;
+
 	if (strcmp(value, "builtin") == 0 || strcmp(value, "derived") == 0) {
 		snprintf(cfg->abi, sizeof(cfg->abi), "%s", value);
 		return 0;
 	}
+	if (ttrt_abi_is_saved_name(value)) {
+		rc = ttrt_abi_saved_path(value, path, sizeof(path), err, errlen);
+		return rc ? rc : set_path(cfg->abi, sizeof(cfg->abi), "abi", path, err, errlen);
+	}
 	if (*value != '/') {
 		ttrt_set_err(err, errlen,
-			     "abi must be 'builtin', 'derived' or the absolute path of a profile, not '%s'",
+			     "abi must be 'builtin', 'derived', the name of a saved profile or the absolute path of one, not '%s'",
 			     value);
 		return -EINVAL;
 	}

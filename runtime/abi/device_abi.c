@@ -66,7 +66,8 @@ static int load_profile(struct ttrt_device *dev, char *err, size_t errlen)
 	 * profile comes from the tt-metal tree it was built from. */
 	if (!ttrt_device_needs_firmware(dev) && cfg->tt_metal_home[0] &&
 	    cfg->origin_line[TTRT_CFG_ABI] == TTRT_CFG_FROM_DEFAULT)
-		return ttrt_abi_derive(cfg->tt_metal_home, cfg->cache_dir, &dev->abi, err, errlen);
+		return ttrt_abi_derive(cfg->tt_metal_home, cfg->sfpi_path, cfg->cache_dir, &dev->abi,
+				       err, errlen);
 	if (strcmp(cfg->abi, "builtin") == 0 || cfg->abi[0] == '\0') {
 		ttrt_abi_builtin(&dev->abi);
 		return 0;
@@ -79,7 +80,8 @@ static int load_profile(struct ttrt_device *dev, char *err, size_t errlen)
 			return -EINVAL;
 		}
 		snprintf(work, sizeof(work), "%s", cfg->cache_dir);
-		return ttrt_abi_derive(cfg->tt_metal_home, work, &dev->abi, err, errlen);
+		return ttrt_abi_derive(cfg->tt_metal_home, cfg->sfpi_path, work, &dev->abi, err,
+				       errlen);
 	}
 	return ttrt_abi_load_file(cfg->abi, &dev->abi, err, errlen);
 }

@@ -19,6 +19,13 @@ int ttrt_abi_render(const struct ttrt_abi *abi, char **out, size_t *len)
 
 	strbuf_printf(&sb, "name = %s\nsource = %s\ntt_metal_commit = %s\n", abi->name,
 		      abi->source, abi->commit);
+	if (abi->compiler[0])
+		strbuf_printf(&sb, "compiler = %s\n", abi->compiler);
+	for (const char *f = abi->files; *f;) {
+		size_t n = strcspn(f, "\n");
+		strbuf_printf(&sb, "file = %.*s\n", (int)n, f);
+		f += n + (f[n] == '\n');
+	}
 	for (int i = 0; i < TTRT_ABI_NUM_FIELDS; i++) {
 		if (abi->have[i])
 			strbuf_printf(&sb, "%s = 0x%x\n", ttrt_abi_fields[i].key, ttrt_abi_get(abi, i));
@@ -53,6 +60,17 @@ static void copy_str(char *dst, size_t n, const char *src)
 	snprintf(dst, n, "%s", src);
 }
 
+/* One more "file = " line of a derived profile: kept in order, one per
+ * line; past TTRT_ABI_FILES_MAX the rest are dropped (the list says where
+ * the values came from, nothing reads it back). */
+static void add_file(struct ttrt_abi *out, const char *path)
+{
+	size_t used = strlen(out->files);
+
+	if (used + strlen(path) + 2 <= sizeof(out->files))
+		snprintf(out->files + used, sizeof(out->files) - used, "%s\n", path);
+}
+
 /* One "key = value" line; blank lines and # comments were skipped. */
 static int parse_line(char *line, int lineno, struct ttrt_abi *out, char *err, size_t errlen)
 {
@@ -73,11 +91,20 @@ static int parse_line(char *line, int lineno, struct ttrt_abi *out, char *err, s
 	}
 	if (strcmp(key, "launch") == 0)
 		return 0;   /* device/abi's verdict on the device, not part of a profile */
-	if (strcmp(key, "source") == 0 || strcmp(key, "tt_metal_commit") == 0) {
-		if (key[0] == 's')
-			copy_str(out->source, sizeof(out->source), val);
-		else
-			copy_str(out->commit, sizeof(out->commit), val);
+	if (strcmp(key, "source") == 0) {
+		copy_str(out->source, sizeof(out->source), val);
+		return 0;
+	}
+	if (strcmp(key, "tt_metal_commit") == 0) {
+		copy_str(out->commit, sizeof(out->commit), val);
+		return 0;
+	}
+	if (strcmp(key, "compiler") == 0) {
+		copy_str(out->compiler, sizeof(out->compiler), val);
+		return 0;
+	}
+	if (strcmp(key, "file") == 0) {
+		add_file(out, val);
 		return 0;
 	}
 	f = field_index(key);
@@ -85,6 +112,14 @@ static int parse_line(char *line, int lineno, struct ttrt_abi *out, char *err, s
 		ttrt_set_err(err, errlen, "line %d: unknown key '%s'", lineno, key);
 		return -EINVAL;
 	}
+	/* A value may be followed by a comment (the profiles ttfs ships say
+	 * where each number comes from). */
+	for (char *c = val; *c; c++)
+		if (*c == '#' && c > val && isspace((unsigned char)c[-1])) {
+			*c = '\0';
+			val = trim(val);
+			break;
+		}
 	if (strcmp(val, "missing") == 0)
 		return 0;
 	errno = 0;

@@ -24,7 +24,7 @@ extern "C" {
 #endif
 
 /* How a profile derived from tt-metal headers finds a field's value
- * (runtime/abi/probe.c writes the probe source from these). */
+ * (runtime/abi/probe_source.c writes the probe source from these). */
 enum ttrt_abi_derive {
 	TTRT_ABI_D_MACRO,    /* a #define (or constexpr) of dev_mem_map.h: a */
 	TTRT_ABI_D_DIFF,     /* macro a minus macro b */
@@ -34,7 +34,7 @@ enum ttrt_abi_derive {
 	TTRT_ABI_D_SIZEOF,   /* sizeof(a) */
 	TTRT_ABI_D_EXTENT,   /* element count of array member b of a */
 	TTRT_ABI_D_FIXED,    /* not in the headers: the host's own choice */
-	TTRT_ABI_D_MACRO_OPT, /* a #define or constant a, 0 when the headers have none */
+	TTRT_ABI_D_MACRO_OPT, /* a #define or constant a; 0 for a tree without its header */
 };
 
 /*
@@ -126,14 +126,22 @@ enum ttrt_abi_field {
 	TTRT_ABI_NUM_FIELDS
 };
 
-#define TTRT_ABI_NAME_MAX   64
-#define TTRT_ABI_SOURCE_MAX 4200
-#define TTRT_ABI_COMMIT_MAX 64
+#define TTRT_ABI_NAME_MAX     64
+#define TTRT_ABI_SOURCE_MAX   4200
+#define TTRT_ABI_COMMIT_MAX   64
+#define TTRT_ABI_COMPILER_MAX 512
+#define TTRT_ABI_FILES_MAX    4096
 
 struct ttrt_abi {
 	char name[TTRT_ABI_NAME_MAX];        /* "builtin", "derived", a file's name = */
 	char source[TTRT_ABI_SOURCE_MAX];    /* "built-in", "derived from <dir>", "<file>" */
 	char commit[TTRT_ABI_COMMIT_MAX];    /* tt-metal commit, "none" for built-in */
+	/* A derived profile's provenance: the compiler and C++ library the
+	 * probe was built with, and every file of the tree it read
+	 * (relative to the tree, one per line, in the order the compiler
+	 * opened them). Empty for the built-in profile. */
+	char compiler[TTRT_ABI_COMPILER_MAX];
+	char files[TTRT_ABI_FILES_MAX];
 #define TTRT_ABI_MEMBER(key, v, d, a, b) uint32_t key;
 	TTRT_ABI_FIELDS(TTRT_ABI_MEMBER)
 #undef TTRT_ABI_MEMBER
@@ -168,8 +176,9 @@ void ttrt_abi_builtin(struct ttrt_abi *out);
 /* An empty profile: no field set. */
 void ttrt_abi_clear(struct ttrt_abi *out, const char *name, const char *source);
 
-/* "key = value" lines (name, source, tt_metal_commit, then every field in
- * table order; a missing field as "key = missing"). Caller frees *out. */
+/* "key = value" lines (name, source, tt_metal_commit, compiler and one
+ * "file = " line per file of a derived profile, then every field in table
+ * order; a missing field as "key = missing"). Caller frees *out. */
 int ttrt_abi_render(const struct ttrt_abi *abi, char **out, size_t *len);
 /* The reverse: reads text in that format. Unknown keys and malformed lines
  * are -EINVAL with "line N: ..." in err; fields absent stay missing. */
@@ -177,23 +186,37 @@ int ttrt_abi_parse(const char *text, size_t len, struct ttrt_abi *out, char *err
 		   size_t errlen);
 int ttrt_abi_load_file(const char *path, struct ttrt_abi *out, char *err, size_t errlen);
 
-/* Derive a profile from the tt-metal tree at tt_metal_home: write the probe
- * (runtime/abi/probe_source.c) into a fresh directory under work_dir,
- * compile it against the tree's dev_mem_map.h and dev_msgs.h with
- * riscv64-unknown-elf-g++ when it is on PATH, else the host g++, and read
- * the constants from the object. Nothing runs on the target. The profile
- * is named "derived", its source says the tree, its commit is the tree's
- * (ttrt_abi_tt_metal_commit). 0 even when some fields are missing
- * (ttrt_abi_check names them); -ENOENT when tt_metal_home has no
- * dev_mem_map.h, -ENOEXEC when the probe does not compile (the
- * compiler's first error in err), or another -errno. */
-int ttrt_abi_derive(const char *tt_metal_home, const char *work_dir, struct ttrt_abi *out,
-		    char *err, size_t errlen);
+/* Derive a profile from the tt-metal tree at tt_metal_home: find the
+ * headers the probe needs where the tree keeps them (derive_tree.c), write
+ * the probe (probe_source.c) into a fresh directory under work_dir and
+ * compile it as tt-metal's build compiles BRISC firmware (its defines,
+ * include paths and header order; derive_compile.c) with the SFPI
+ * compiler when sfpi_path is set (NULL or "": not), else
+ * riscv64-unknown-elf-g++, else the host g++, and read the constants from
+ * the object. Nothing runs on the target. The profile is named "derived",
+ * its source says the tree, its commit is the tree's
+ * (ttrt_abi_tt_metal_commit), compiler and files say how and from what.
+ * 0 even when some fields are missing (ttrt_abi_check names them);
+ * -ENOENT when the tree lacks a header (err names it, where it was looked
+ * for and what to do), -ENOEXEC when the probe does not compile (err: the
+ * file, what it lacks and what to do, and where the compiler's output
+ * was kept), or another -errno. */
+int ttrt_abi_derive(const char *tt_metal_home, const char *sfpi_path, const char *work_dir,
+		    struct ttrt_abi *out, char *err, size_t errlen);
 /* The constants of a compiled probe (an ELF object) into out. */
 int ttrt_abi_read_probe(const char *object, struct ttrt_abi *out, char *err, size_t errlen);
 /* The commit of a tt-metal tree: .git/HEAD (following a ref and
  * packed-refs), else the first line of a VERSION file, else "unknown". */
 void ttrt_abi_tt_metal_commit(const char *tt_metal_home, char *buf, size_t len);
+
+/* Saved profiles shipped with ttfs (runtime/abi/profiles, installed in
+ * $datadir/ttfs/abi), chosen by name: abi = tt-metal-2f3626c4. */
+/* Whether s has the form of a saved profile's name (letters, digits,
+ * '.', '-', '_'; not "builtin" or "derived"). */
+int ttrt_abi_is_saved_name(const char *s);
+/* The file of saved profile name into path: 0, or -ENOENT with the names
+ * there are and where they were looked for in err. */
+int ttrt_abi_saved_path(const char *name, char *path, size_t len, char *err, size_t errlen);
 
 /* Whether the host can boot and launch with this profile: 0, or -EINVAL
  * with why not in err (the fields missing, a mask that is neither 32 nor 64

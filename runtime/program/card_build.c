@@ -43,9 +43,10 @@ void card_argv_free(struct card_argv *a)
 	a->argc = 0;
 }
 
-/* Appends one printf-formatted argument; a failure sticks (argc < 0). */
-static void add(struct card_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct card_argv *a, const char *fmt, ...)
+/* card_argv_add is "add" in this file, which builds every argv of the recipe. */
+#define add card_argv_add
+
+void card_argv_add(struct card_argv *a, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
@@ -81,6 +82,11 @@ static int finish(struct card_argv *a)
 	}
 	a->argv[a->argc] = NULL;
 	return 0;
+}
+
+int card_argv_finish(struct card_argv *a)
+{
+	return finish(a);
 }
 
 static void add_compiler(struct card_argv *a, const struct card_paths *p, const char *tool)
@@ -300,6 +306,16 @@ static const char *fw_source(enum card_target t)
 	return t == CARD_BRISC ? "brisc.cc" : t == CARD_NCRISC ? "ncrisc.cc" : "trisc.cc";
 }
 
+void card_add_firmware_flags(struct card_argv *a, const struct card_paths *p,
+			     const struct card_device *d, enum card_target t)
+{
+	add_defines(a, d, t, 1);
+	if (!is_compute(t))
+		add(a, "-DNOC_INDEX=%d", t == CARD_BRISC ? 1 : 0);
+	add(a, "-DNOC_MODE=0");
+	add_includes(a, p, t);
+}
+
 int card_firmware_compile_argv(const struct card_paths *p, const struct card_device *d,
 			       enum card_target t, const char *out_dir, struct card_argv *out)
 {
@@ -311,11 +327,7 @@ int card_firmware_compile_argv(const struct card_paths *p, const struct card_dev
 	add_common(&a, t);
 	add_compile_only(&a);
 	add(&a, "-Os");
-	add_defines(&a, d, t, 1);
-	if (!is_compute(t))
-		add(&a, "-DNOC_INDEX=%d", t == CARD_BRISC ? 1 : 0);
-	add(&a, "-DNOC_MODE=0");
-	add_includes(&a, p, t);
+	card_add_firmware_flags(&a, p, d, t);
 	add(&a, "-c");
 	add(&a, "%s/tt_metal/hw/firmware/src/tt-1xx/%s", p->tt_metal_home, fw_source(t));
 	add(&a, "-o");

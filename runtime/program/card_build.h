@@ -62,6 +62,11 @@ struct card_argv {
 	int argc;
 };
 void card_argv_free(struct card_argv *a);
+/* Appends one printf-formatted argument to a (malloc'd as needed); a
+ * failure sticks until card_argv_finish says -ENOMEM. */
+void card_argv_add(struct card_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* NULL-terminates a built argv: 0, or -ENOMEM (a emptied) if an append failed. */
+int card_argv_finish(struct card_argv *a);
 
 const char *card_target_name(enum card_target t);   /* "brisc" .. "trisc2" */
 
@@ -77,6 +82,12 @@ int card_kernel_link_argv(const struct card_paths *p, const struct card_kernel *
  * -Os and FW_BUILD, then link with firmware_<target>.ld and tmu-crt0.o. */
 int card_firmware_compile_argv(const struct card_paths *p, const struct card_device *d,
 			       enum card_target t, const char *out_dir, struct card_argv *out);
+/* Appends the defines and include paths of that compile (FW_BUILD,
+ * TENSIX_FIRMWARE, ARCH_BLACKHOLE, the processor's, tt-metal's include
+ * directories) to a: what the ABI probe is compiled with too, so it sees
+ * the headers as the firmware does. sfpi_path is read for TRISCs only. */
+void card_add_firmware_flags(struct card_argv *a, const struct card_paths *p,
+			     const struct card_device *d, enum card_target t);
 int card_firmware_link_argv(const struct card_paths *p, enum card_target t, const char *out_dir,
 			    struct card_argv *out);
 /* The weakened copy kernels link against: objcopy makes every global

@@ -114,28 +114,44 @@ make_store_prog() {
 	abi_unmount
 }
 
-@test "abi = derived from tt-metal main headers: every moved field, memory works, programs refused" {
-	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-main"
+# fields FILE: the field lines of a profile (from l1_size on, no comments,
+# no launch verdict).
+fields() { sed -n '/^l1_size = /,/^go_signal = /p' "$1"; }
+
+@test "abi = derived from each checked tt-metal version: device/abi has the saved profile's values" {
+	: "${TTFS_ABI_BIN:?set TTFS_ABI_BIN to the ttfs-abi binary}"
+	for v in 2f3626c4 015b433f; do
+		abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-$v"
+		A="$M/device/abi"
+		assert_equal "$(value "$A" name)" derived
+		assert_equal "$(value "$A" source)" "derived from $FIX/tt-metal-$v"
+		assert_equal "$(value "$A" tt_metal_commit)" "$(cat "$FIX/tt-metal-$v/VERSION")"
+		run -0 grep -c '^file = ' "$A"
+		[ "$output" -ge 10 ] || fail "$v: only $output files listed"
+		assert_equal "$(grep -c '^file = tt_metal/hw/inc/hostdev/dev_msgs.h$' "$A")" 1
+		"$TTFS_ABI_BIN" --check "tt-metal-$v" >"$BATS_TEST_TMPDIR/saved.abi"
+		assert_equal "$(fields "$A")" "$(fields "$BATS_TEST_TMPDIR/saved.abi")"
+		abi_unmount
+	done
+}
+
+@test "abi = derived from tt-metal 2f3626c4's headers: the moved fields, memory works, programs refused" {
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-2f3626c4"
 	A="$M/device/abi"
-	assert_equal "$(value "$A" name)" derived
-	assert_equal "$(value "$A" source)" "derived from $FIX/tt-metal-main"
-	assert_equal "$(value "$A" tt_metal_commit)" 2f3626c4
 	assert_equal "$(value "$A" mailbox_size)" 0x3260
 	assert_equal "$(value "$A" brisc_fw_base)" 0x38c0
-	assert_equal "$(value "$A" trisc2_fw_base)" 0x78c0
 	assert_equal "$(value "$A" kernel_config_base)" 0x9de0
-	assert_equal "$(value "$A" bank_to_noc_base)" 0x12de0
 	assert_equal "$(value "$A" launch_msg_size)" 0x70
-	assert_equal "$(value "$A" launch_local_cb_mask_size)" 0x8
-	assert_equal "$(value "$A" launch_host_assigned_id)" 0x4c
 	assert_equal "$(value "$A" mbox_go_messages)" 0x390
 	assert_equal "$(value "$A" mbox_go_message_index)" 0x3c0
 	assert_equal "$(value "$A" num_circular_buffers)" 0x40
 	assert_equal "$(value "$A" cb_stream_base)" 0x0
+	run -0 value "$A" compiler
+	assert_output --regexp "FW_BUILD for BRISC \(C\+\+ library: "
 	# Our simulated firmware is the built-in layout: the profile says so,
 	# and the firmware was not started.
 	run -0 value "$A" launch
-	assert_output --regexp "^unavailable: the ABI profile 'derived' \(derived from .*tt-metal-main, tt-metal 2f3626c4\) does not match the firmware: it puts brisc firmware at 0x38c0, but .*/brisc.elf starts at 0x3840; the firmware was not started, so programs cannot run \(memory access works\)$"
+	assert_output --regexp "^unavailable: the ABI profile 'derived' \(derived from .*tt-metal-2f3626c4, tt-metal 2f3626c410b0e4657e017636f91fac9acf314fe1\) does not match the firmware: it puts brisc firmware at 0x38c0, but .*/brisc.elf starts at 0x3840; the firmware was not started, so programs cannot run \(memory access works\)$"
 	# The mailbox view follows the profile; memory access works.
 	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896
 	run -0 pyio pwrite "$M/cores/1,1/l1" 0x150000 a1b2c3d4
@@ -187,12 +203,21 @@ make_store_prog() {
 	abi_unmount
 }
 
-@test "a header set the probe cannot compile against, and no tt_metal_home: clear reasons" {
-	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-broken-header"
+@test "a partial tree, a tree without dev_msgs.h, and no tt_metal_home: reasons that say what to do" {
+	T="$BATS_TEST_TMPDIR/partial"
+	cp -r "$FIX/tt-metal-2f3626c4" "$T"
+	rm "$T/tt_metal/hostdevcommon/api/hostdevcommon/profiler_common.h"
+	abi_mount -o abi=derived,tt_metal_home="$T"
 	run -0 value "$M/device/abi" launch
-	assert_output --regexp "^unavailable: no usable ABI profile: the ABI probe does not compile against the headers of .*tt-metal-broken-header \(.*g\+\+\): .*dev_msgs.h"
+	assert_output "unavailable: no usable ABI profile: the ABI probe does not compile against the headers of $T ($(command -v riscv64-unknown-elf-g++ >/dev/null && echo riscv64-unknown-elf-g++ || echo g++)): tt_metal/hw/inc/hostdev/dev_msgs.h:12 includes hostdevcommon/profiler_common.h, which the tree does not have: point tt_metal_home at a whole tt-metal checkout, or use the saved profile of a checked version (-o abi=tt-metal-2f3626c4, docs/abi.md) (the compiler's output: $BATS_TEST_TMPDIR/cache/abi-probe.log)"
+	run -0 grep -c 'fatal error: hostdevcommon/profiler_common.h' "$BATS_TEST_TMPDIR/cache/abi-probe.log"
 	run -0 pyio pread "$M/cores/0,0/l1" 0 4
 	assert_line --regexp '^ok [0-9a-f]{8}$'
+	abi_unmount
+	rm "$T/tt_metal/hw/inc/hostdev/dev_msgs.h"
+	abi_mount -o abi=derived,tt_metal_home="$T"
+	run -0 value "$M/device/abi" launch
+	assert_output "unavailable: no usable ABI profile: tt_metal_home $T: no dev_msgs.h (looked in tt_metal/hw/inc/hostdev/ and tt_metal/hw/inc/), which defines the mailbox and launch message structures: point tt_metal_home at a whole tt-metal checkout, or use the saved profile of a checked version (-o abi=tt-metal-2f3626c4, docs/abi.md)"
 	abi_unmount
 	abi_mount -o abi=derived
 	run -0 value "$M/device/abi" launch
@@ -204,32 +229,66 @@ make_store_prog() {
 	run ttfs_start "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/m2" -o abi=latest
 	assert_failure
 	run -0 cat "$BATS_TEST_TMPDIR/daemon.log"
-	assert_output --partial "abi must be 'builtin', 'derived' or the absolute path of a profile, not 'latest'"
+	assert_output --partial "-o abi=latest: no saved ABI profile 'latest' (looked in "
+	assert_output --partial "; saved: tt-metal-015b433f, tt-metal-2f3626c4, tt-metal-pyd-0.4.0)"
+	run ttfs_start "$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR/m3" -o abi=rel/x.abi
+	assert_failure
+	run -0 cat "$BATS_TEST_TMPDIR/daemon.log"
+	assert_output --partial "abi must be 'builtin', 'derived', the name of a saved profile or the absolute path of one, not 'rel/x.abi'"
+}
+
+@test "abi = the name of a saved profile: loaded without a tt-metal tree, and checked against the firmware" {
+	# The PYD one is our firmware's layout: programs run.
+	abi_mount -o abi=tt-metal-pyd-0.4.0
+	assert_equal "$(value "$M/device/abi" name)" tt-metal-pyd-0.4.0
+	assert_equal "$(value "$M/device/abi" launch)" ok
+	run -0 value "$M/device/abi" source
+	assert_output --regexp "/tt-metal-pyd-0.4.0.abi$"
+	make_store_prog "$M" p
+	run -0 ttfs_guard 60 pyrun "$M/programs/p/run" 1
+	assert_output ok
+	abi_unmount
+	# 2f3626c4's is not: memory works, programs are refused.
+	abi_mount -o abi=tt-metal-2f3626c4
+	assert_equal "$(value "$M/device/abi" name)" tt-metal-2f3626c4
+	assert_equal "$(value "$M/device/abi" mbox_go_messages)" 0x390
+	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896
+	run -0 value "$M/device/abi" launch
+	assert_output --regexp "^unavailable: the ABI profile 'tt-metal-2f3626c4' \(.*/tt-metal-2f3626c4.abi, tt-metal 2f3626c410b0e4657e017636f91fac9acf314fe1\) does not match the firmware"
+	abi_unmount
 }
 
 @test "ttfs-abi prints the built-in profile, derives one as the mount does, and checks saved ones" {
 	: "${TTFS_ABI_BIN:?set TTFS_ABI_BIN to the ttfs-abi binary}"
 	run -0 "$TTFS_ABI_BIN" --builtin
 	assert_output "$(grep -v '^launch = ' "$MNT/device/abi")"
-	run -0 "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-main" --work "$BATS_TEST_TMPDIR" \
+	run -0 "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-2f3626c4" --work "$BATS_TEST_TMPDIR" \
 		--out "$BATS_TEST_TMPDIR/main.abi"
 	assert_output ""
-	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-main"
+	abi_mount -o abi=derived,tt_metal_home="$FIX/tt-metal-2f3626c4"
 	# The same profile, but for where it came from.
 	assert_equal "$(grep -v '^source = ' "$BATS_TEST_TMPDIR/main.abi")" \
 		"$(grep -v '^source = \|^launch = ' "$M/device/abi")"
 	abi_unmount
 	run -0 "$TTFS_ABI_BIN" --check "$BATS_TEST_TMPDIR/main.abi"
 	assert_line "mbox_go_messages = 0x390"
+	# The saved profiles by name, and the SFPI toolchain (its test double).
+	run -0 "$TTFS_ABI_BIN" --check tt-metal-015b433f
+	assert_line "name = tt-metal-015b433f"
+	assert_line "brisc_fw_base = 0x39e0"
+	run -0 "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-015b433f" --sfpi "$FIX/tt-metal-card-sfpi" \
+		--work "$BATS_TEST_TMPDIR"
+	assert_line --regexp "^compiler = .*/tt-metal-card-sfpi/compiler/bin/riscv-tt-elf-g\+\+ -mcpu=tt-bh, FW_BUILD for BRISC"
+	assert_line "brisc_fw_base = 0x39e0"
 	# A header set with missing fields: printed, but exit 1 with the reason.
 	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-field" \
 		--work "$BATS_TEST_TMPDIR"
 	assert_line "mailbox_size = missing"
 	assert_equal "$stderr" "ttfs-abi: ABI profile 'derived' (derived from $FIX/tt-metal-broken-field) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages"
-	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-header" \
+	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-card-sfpi" \
 		--work "$BATS_TEST_TMPDIR"
 	assert_output ""
-	[[ "$stderr" == "ttfs-abi: the ABI probe does not compile against the headers of $FIX/tt-metal-broken-header ("* ]] ||
+	[[ "$stderr" == "ttfs-abi: tt_metal_home $FIX/tt-metal-card-sfpi: no Blackhole dev_mem_map.h ("* ]] ||
 		fail "stderr: $stderr"
 	run -2 "$TTFS_ABI_BIN" --builtin --check x
 	run -2 "$TTFS_ABI_BIN"
@@ -259,7 +318,7 @@ make_store_prog() {
 	# first file a card build lacks is named.
 	TTFS_BIN=$TTFS_FAKEKMD_BIN ttfs_start "$BATS_TEST_TMPDIR" "$M" \
 		-o device=/dev/tenstorrent/0,cache_dir="$BATS_TEST_TMPDIR/cache" \
-		-o tt_metal_home="$FIX/tt-metal-main",sfpi_path="$BATS_TEST_TMPDIR/sfpi"
+		-o tt_metal_home="$FIX/tt-metal-2f3626c4",sfpi_path="$BATS_TEST_TMPDIR/sfpi"
 	assert_equal "$(value "$M/device/abi" name)" derived
 	assert_equal "$(value "$M/device/abi" mbox_go_messages)" 0x390
 	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 12896

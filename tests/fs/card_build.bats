@@ -49,9 +49,12 @@ fwdir() { echo "$BATS_FILE_TMPDIR"/cache/card-fw-*; }
 	assert_equal "$(value "$A" tt_metal_commit)" "$(cat "$CARD/VERSION")"
 	assert_equal "$(value "$A" launch)" ok
 	# Every field, as the built-in profile (the fixture's headers are
-	# the PYD layout our firmware was written for).
-	diff <(sed '/^\(name\|source\|tt_metal_commit\|launch\) = /d' "$A") \
-		<("$TTFS_ABI_BIN" --builtin | sed '/^\(name\|source\|tt_metal_commit\|launch\) = /d')
+	# the PYD layout our firmware was written for); the probe was
+	# compiled by sfpi_path's compiler.
+	diff <(sed -n '/^l1_size = /,/^go_signal = /p' "$A") \
+		<("$TTFS_ABI_BIN" --builtin | sed -n '/^l1_size = /,/^go_signal = /p')
+	assert_equal "$(value "$A" compiler)" \
+		"$SFPI/compiler/bin/riscv-tt-elf-g++ -mcpu=tt-bh, FW_BUILD for BRISC (C++ library: ttfs's freestanding <cstdint>)"
 	assert_equal "$(value "$A" brisc_fw_base)" 0x3840
 }
 

@@ -340,8 +340,16 @@ static void test_abi_keys(void)
 	CHECK_EQ(cfg.origin_line[TTRT_CFG_ABI], TTRT_CFG_FROM_CALLER);
 	CHECK_EQ(ttrt_config_set(&cfg, "abi", "/etc/ttfs/p.abi", err, sizeof(err)), 0);
 	CHECK(strcmp(cfg.abi, "/etc/ttfs/p.abi") == 0, "%s", cfg.abi);
-	CHECK_EQ(ttrt_config_set(&cfg, "abi", "latest", err, sizeof(err)), -EINVAL);
-	CHECK(strcmp(err, "abi must be 'builtin', 'derived' or the absolute path of a profile, not 'latest'") == 0,
+	/* A name: one of the profiles ttfs ships, kept as its file. */
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "tt-metal-2f3626c4", err, sizeof(err)), 0);
+	CHECK(strstr(cfg.abi, "/tt-metal-2f3626c4.abi") && cfg.abi[0] == '/', "%s", cfg.abi);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "/etc/ttfs/p.abi", err, sizeof(err)), 0);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "latest", err, sizeof(err)), -ENOENT);
+	CHECK(strstr(err, "no saved ABI profile 'latest' (looked in ") == err &&
+		      strstr(err, "; saved: tt-metal-015b433f, tt-metal-2f3626c4, tt-metal-pyd-0.4.0)"),
+	      "%s", err);
+	CHECK_EQ(ttrt_config_set(&cfg, "abi", "rel/p.abi", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "abi must be 'builtin', 'derived', the name of a saved profile or the absolute path of one, not 'rel/p.abi'") == 0,
 	      "%s", err);
 	CHECK(strcmp(cfg.abi, "/etc/ttfs/p.abi") == 0, "a bad value keeps the old one");
 	CHECK_EQ(ttrt_config_set(&cfg, "tt_metal_home", "/opt/tt-metal", err, sizeof(err)), 0);

@@ -283,10 +283,47 @@ static void test_encode_u64(void)
 	CHECK(memcmp(&back, &m, sizeof(m)) == 0, "decode(encode(m)) != m with a u64 mask");
 }
 
+/* A derived profile's provenance lines, and comments after values (the
+ * profiles ttfs ships have them). */
+static void test_provenance_and_comments(void)
+{
+	const char *in = "name = d\n"
+			 "compiler = g++, FW_BUILD for BRISC (C++ library: the compiler's)\n"
+			 "file = tt_metal/hw/inc/hostdev/dev_msgs.h\n"
+			 "file = tt_metal/api/tt-metalium/circular_buffer_constants.h\n"
+			 "l1_size = 0x180000     # 1536 KiB\n"
+			 "mailbox_size = 12896#not a comment\n";
+	struct ttrt_abi b;
+	char *text = NULL, err[256] = "";
+	size_t len = 0;
+
+	ttrt_abi_clear(&b, "x", "y");
+	CHECK_EQ(ttrt_abi_parse(in, strlen(in) - 36, &b, err, sizeof(err)), 0);
+	CHECK_EQ(b.l1_size, 0x180000);
+	CHECK(strcmp(b.files, "tt_metal/hw/inc/hostdev/dev_msgs.h\n"
+			      "tt_metal/api/tt-metalium/circular_buffer_constants.h\n") == 0,
+	      "%s", b.files);
+	REQUIRE(ttrt_abi_render(&b, &text, &len) == 0, "render");
+	CHECK(strstr(text, "tt_metal_commit = unknown\ncompiler = g++, FW_BUILD for BRISC (C++ library: the compiler's)\n"
+			   "file = tt_metal/hw/inc/hostdev/dev_msgs.h\n"
+			   "file = tt_metal/api/tt-metalium/circular_buffer_constants.h\nl1_size = 0x180000\n") != NULL,
+	      "%s", text);
+	free(text);
+	CHECK_EQ(ttrt_abi_parse(in, strlen(in), &b, err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "line 6: mailbox_size: '12896#not a comment' is not a 32-bit number") == 0,
+	      "%s", err);
+	/* the built-in profile has no provenance lines */
+	ttrt_abi_builtin(&b);
+	REQUIRE(ttrt_abi_render(&b, &text, &len) == 0, "render");
+	CHECK(strstr(text, "compiler = ") == NULL && strstr(text, "file = ") == NULL, "%s", text);
+	free(text);
+}
+
 int main(void)
 {
 	test_builtin_equals_header();
 	test_text_round_trip();
+	test_provenance_and_comments();
 	test_checks();
 	test_encode_builtin();
 	test_encode_u64();

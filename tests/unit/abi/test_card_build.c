@@ -222,14 +222,14 @@ static void test_check(void)
 	REQUIRE(mkdtemp(dir) != NULL, "mkdtemp");
 	snprintf(tt, sizeof(tt), "%s/tt", dir);
 	snprintf(sfpi, sizeof(sfpi), "%s/sfpi", dir);
-	p.tt_metal_home = TTFS_FIXTURES_DIR "/tt-metal-main";   /* headers only */
+	p.tt_metal_home = TTFS_FIXTURES_DIR "/tt-metal-2f3626c4";   /* headers only */
 	p.sfpi_path = sfpi;
 	CHECK_EQ(card_build_check(&p, err, sizeof(err)), -ENOENT);
 	CHECK(strstr(err, "/sfpi/compiler/bin/riscv-tt-elf-g++: No such file or directory") != NULL,
 	      "%s", err);
 	touch(sfpi, "compiler/bin/riscv-tt-elf-g++");
 	CHECK_EQ(card_build_check(&p, err, sizeof(err)), -ENOENT);
-	CHECK(strstr(err, "tt-metal-main/tt_metal/hw/firmware/src/tt-1xx/brisck.cc: No such file") !=
+	CHECK(strstr(err, "tt-metal-2f3626c4/tt_metal/hw/firmware/src/tt-1xx/brisck.cc: No such file") !=
 		      NULL,
 	      "%s", err);
 	p.tt_metal_home = tt;
