@@ -227,11 +227,66 @@ static int list_missing(const struct ttrt_abi *abi, char *buf, size_t len)
 	return n;
 }
 
+/* What the headers of a derived profile lack for field f, and where it
+ * belongs: "MEM_MAILBOX_SIZE (dev_mem_map.h)". */
+static void lacked_name(const struct ttrt_abi_field_desc *f, char *buf, size_t len)
+{
+	const char *file = "dev_msgs.h";
+
+	switch (f->derive) {
+	case TTRT_ABI_D_MACRO:
+	case TTRT_ABI_D_MACRO_OPT:
+		file = strcmp(f->a, "NUM_CIRCULAR_BUFFERS") == 0 ? "circular_buffer_constants.h" :
+		       strcmp(f->a, "OPERAND_START_STREAM") == 0 ? "stream_io_map.h" :
+								   "dev_mem_map.h";
+		snprintf(buf, len, "%s (%s)", f->a, file);
+		break;
+	case TTRT_ABI_D_DIFF:
+		snprintf(buf, len, "%s or %s (dev_mem_map.h)", f->a, f->b);
+		break;
+	case TTRT_ABI_D_LAUNCH:
+	case TTRT_ABI_D_LSIZE:
+		snprintf(buf, len, "launch_msg_t::kernel_config.%s (%s)", f->b, file);
+		break;
+	case TTRT_ABI_D_SIZEOF:
+		snprintf(buf, len, "%s (%s)", f->a, file);
+		break;
+	default:
+		snprintf(buf, len, "%s::%s (%s)", f->a, f->b ? f->b : "", file);
+		break;
+	}
+}
+
+/* For a derived profile: the macros and members its tree's headers lack,
+ * each once, and what to do. */
+static void explain_missing(const struct ttrt_abi *abi, char *buf, size_t len)
+{
+	size_t used = 0;
+	char name[192];
+
+	buf[0] = '\0';
+	for (int i = 0; i < TTRT_ABI_NUM_FIELDS && used < len; i++) {
+		if (abi->have[i])
+			continue;
+		lacked_name(&ttrt_abi_fields[i], name, sizeof(name));
+		if (strstr(buf, name))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", name);
+	}
+}
+
 int ttrt_abi_check(const struct ttrt_abi *abi, char *err, size_t errlen)
 {
-	char missing[1024];
+	char missing[1024], lacked[1200];
 	int n = list_missing(abi, missing, sizeof(missing));
 
+	if (n && abi->compiler[0]) {
+		explain_missing(abi, lacked, sizeof(lacked));
+		ttrt_set_err(err, errlen,
+			     "ABI profile '%s' (%s) lacks %d field%s: %s; its tree's headers define no %s: this tt-metal version names them otherwise, so it needs a saved profile (that of a checked version, -o abi=tt-metal-2f3626c4, or one written by hand; docs/abi.md)",
+			     abi->name, abi->source, n, n == 1 ? "" : "s", missing, lacked);
+		return -EINVAL;
+	}
 	if (n) {
 		ttrt_set_err(err, errlen, "ABI profile '%s' (%s) lacks %d field%s: %s", abi->name,
 			     abi->source, n, n == 1 ? "" : "s", missing);

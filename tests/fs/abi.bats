@@ -187,7 +187,7 @@ fields() { sed -n '/^l1_size = /,/^go_signal = /p' "$1"; }
 	assert_equal "$(value "$A" mbox_go_messages)" missing
 	assert_equal "$(value "$A" mbox_go_message_index)" 0x3c0
 	run -0 value "$A" launch
-	assert_output --regexp "^unavailable: ABI profile 'derived' \(derived from .*tt-metal-broken-field\) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages$"
+	assert_output --regexp "^unavailable: ABI profile 'derived' \(derived from .*tt-metal-broken-field\) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages; its tree's headers define no MEM_MAILBOX_SIZE \(dev_mem_map\.h\), mailboxes_t::go_messages \(dev_msgs\.h\): this tt-metal version names them otherwise, so it needs a saved profile \(that of a checked version, -o abi=tt-metal-2f3626c4, or one written by hand; docs/abi\.md\)$"
 	# No mailbox size: an empty mailbox file rather than a guessed one.
 	assert_equal "$(stat -c %s "$M/cores/0,0/mailbox")" 0
 	run -0 pyio pwrite "$M/cores/0,0/l1" 0x150000 55aa
@@ -284,7 +284,7 @@ fields() { sed -n '/^l1_size = /,/^go_signal = /p' "$1"; }
 	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-broken-field" \
 		--work "$BATS_TEST_TMPDIR"
 	assert_line "mailbox_size = missing"
-	assert_equal "$stderr" "ttfs-abi: ABI profile 'derived' (derived from $FIX/tt-metal-broken-field) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages"
+	assert_equal "$stderr" "ttfs-abi: ABI profile 'derived' (derived from $FIX/tt-metal-broken-field) lacks 3 fields: mailbox_size, go_message_entries, mbox_go_messages; its tree's headers define no MEM_MAILBOX_SIZE (dev_mem_map.h), mailboxes_t::go_messages (dev_msgs.h): this tt-metal version names them otherwise, so it needs a saved profile (that of a checked version, -o abi=tt-metal-2f3626c4, or one written by hand; docs/abi.md)"
 	run -1 --separate-stderr "$TTFS_ABI_BIN" --derive "$FIX/tt-metal-card-sfpi" \
 		--work "$BATS_TEST_TMPDIR"
 	assert_output ""
