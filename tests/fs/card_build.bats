@@ -167,3 +167,25 @@ fwdir() { echo "$BATS_FILE_TMPDIR"/cache/card-fw-*; }
 	assert_equal "${#lines[@]}" 1
 	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
 }
+
+@test "a saved profile by name instead of a derived one: the card builds, boots and runs with it" {
+	mkdir -p "$BATS_TEST_TMPDIR/cache"
+	# The layout of the fixture's firmware (the PYD one): programs run.
+	card_mount -o cache_dir="$BATS_TEST_TMPDIR/cache",dram_size=64M \
+		-o tt_metal_home="$CARD",sfpi_path="$SFPI",abi=tt-metal-pyd-0.4.0
+	assert_equal "$(value "$M/device/abi" name)" tt-metal-pyd-0.4.0
+	assert_equal "$(value "$M/device/abi" compiler)" ""
+	assert_equal "$(value "$M/device/abi" launch)" ok
+	run -0 ttfs_guard 120 "$EXAMPLES/loopback/run" "$M"
+	assert_line "PASS: 32768 bytes copied DRAM -> L1 -> DRAM bit-exact"
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+	# Another version's: the firmware built from this tree does not start
+	# at its bases, so nothing boots with the wrong offsets.
+	card_mount -o cache_dir="$BATS_TEST_TMPDIR/cache",dram_size=64M \
+		-o tt_metal_home="$CARD",sfpi_path="$SFPI",abi=tt-metal-2f3626c4
+	run -0 value "$M/device/abi" launch
+	assert_output --regexp "^unavailable: the ABI profile 'tt-metal-2f3626c4' \(.*/tt-metal-2f3626c4.abi, tt-metal 2f3626c410b0e4657e017636f91fac9acf314fe1\) does not match the firmware: it puts brisc firmware at 0x38c0, but .*/brisc.elf starts at 0x3840"
+	run -0 pyio pwrite "$M/cores/2,2/l1" 0x150000 beef
+	run -0 pyio pread "$M/cores/2,2/l1" 0x150000 2
+	assert_output "ok beef"
+}
