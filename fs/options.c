@@ -69,7 +69,8 @@ static void usage(const char *prog)
 	       "    -o cache_dir=DIR       kernel build cache\n"
 	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
 	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n"
-	       "    -o abi=builtin|derived|FILE  ABI profile: L1 map and mailbox layout\n"
+	       "    -o abi=builtin|derived|NAME|FILE  ABI profile: L1 map and mailbox layout\n"
+	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"
 	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"
 	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG);
