@@ -81,14 +81,19 @@ static const struct diag_case cases[] = {
 
 static const char *sdk_dir, *include_dir, *cases_dir;
 
+/* A file of a case, NUL-terminated (a log is read as a string). */
 static char *slurp(const char *dir, const char *name, size_t *len)
 {
 	char path[PATH_MAX];
 	uint8_t *buf = NULL;
+	char *text;
 
 	snprintf(path, sizeof(path), "%s/%s/%s", cases_dir, dir, name);
 	REQUIRE(cache_read_file(path, &buf, len) == 0, "%s", path);
-	return (char *)buf;
+	text = realloc(buf, *len + 1);
+	REQUIRE(text, "realloc");
+	text[*len] = '\0';
+	return text;
 }
 
 /* A copy of text with every from replaced by to. */
