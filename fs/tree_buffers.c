@@ -2,7 +2,8 @@
  *
  * dram/buffers/<name>/: interleaved DRAM buffers made with mkdir.
  * size and page_size take one value per write(2), as sysfs attributes do;
- * data is the buffer's bytes in logical order.
+ * data is the buffer's bytes in logical order; status names the programs
+ * that pin the buffer (a running program's args name it).
  *
  * The names of buffers live in the inode table (fs->inodes), one entry per
  * buffer under the dram/buffers inode; the entry owns a reference to the
@@ -10,6 +11,7 @@
  */
 #include "fs.h"
 #include "inode_table.h"
+#include "log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum buffer_file { BUF_SIZE, BUF_PAGE_SIZE, BUF_ADDRESS, BUF_DATA, BUF_COUNT };
+enum buffer_file { BUF_SIZE, BUF_PAGE_SIZE, BUF_ADDRESS, BUF_DATA, BUF_STATUS, BUF_COUNT };
 
 static const struct {
 	const char *name;
@@ -28,7 +30,45 @@ static const struct {
 	[BUF_PAGE_SIZE] = { "page_size", FILE_MODE_RW },
 	[BUF_ADDRESS] = { "address", FILE_MODE_RO },
 	[BUF_DATA] = { "data", FILE_MODE_RW },
+	[BUF_STATUS] = { "status", FILE_MODE_RO },
 };
+
+static int print_holder(const char *holder, void *arg)
+{
+	fprintf(arg, "pinned by program %s\n", holder);
+	return 0;
+}
+
+/* One line per program that pins the buffer, or "not pinned". */
+static int render_status(struct ttrt_buffer *b, char **out, size_t *len)
+{
+	FILE *f = open_memstream(out, len);
+
+	if (!f)
+		return -ENOMEM;
+	ttrt_buffer_foreach_holder(b, print_holder, f);
+	if (ftell(f) == 0)
+		fputs("not pinned\n", f);
+	if (fclose(f) != 0) {
+		free(*out);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* A refused rmdir or resize: the log says which programs hold it. */
+static void log_pinned(struct ttrt_buffer *b, const char *what)
+{
+	char *text;
+	size_t len;
+
+	if (render_status(b, &text, &len))
+		return;
+	if (len > 0 && strncmp(text, "pinned", 6) == 0)
+		ttfs_log("dram/buffers/%s%s: %.*s", ttrt_buffer_name(b), what, (int)strcspn(text, "\n"),
+			 text);
+	free(text);
+}
 
 /* The text of an attribute file. address before allocation: -ENODATA. */
 static int render_attr(struct ttrt_buffer *b, uint32_t file, char **out, size_t *len)
@@ -49,6 +89,8 @@ static int render_attr(struct ttrt_buffer *b, uint32_t file, char **out, size_t 
 			return rc;
 		n = asprintf(out, "0x%08" PRIx64 "\n", addr);
 		break;
+	case BUF_STATUS:
+		return render_status(b, out, len);
 	default:
 		return -EINVAL;
 	}
@@ -241,6 +283,8 @@ static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size
 		rc = ttrt_buffer_set_size(h->buf, value);
 	else
 		rc = value > UINT32_MAX ? -EINVAL : ttrt_buffer_set_page_size(h->buf, (uint32_t)value);
+	if (rc == -EBUSY)
+		log_pinned(h->buf, h->node.file == BUF_SIZE ? "/size" : "/page_size");
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -348,20 +392,29 @@ static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struc
 	return 0;
 }
 
-/* The name goes first, so no lookup finds a buffer being deleted. */
+/* The runtime decides first (EBUSY while a program pins the buffer),
+ * then the name goes. A lookup in between finds a deleted buffer, which
+ * no program can pin (ENOENT, as for no buffer). */
 static int buffers_rmdir(struct fs *fs, struct node dir, const char *name)
 {
 	struct inode_entry *e;
+	struct ttrt_buffer *b;
 	int rc;
 
 	if (dir.kind != K_BUFFERS_DIR)
 		return -ENOTDIR;
-	rc = inode_table_remove(fs->inodes, buffers_dir_ino(), name, &e);
-	if (rc)
-		return rc;
-	rc = ttrt_buffer_delete(inode_entry_payload(e));
+	e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	if (!e)
+		return -ENOENT;
+	b = inode_entry_payload(e);
+	rc = ttrt_buffer_delete(b);
+	if (rc == -EBUSY)
+		log_pinned(b, "");
 	inode_table_put(fs->inodes, e);
-	return rc;
+	if (rc && rc != -ENOENT)
+		return rc;
+	/* A racing rmdir of the same name may have removed it: ENOENT. */
+	return inode_table_remove(fs->inodes, buffers_dir_ino(), name, NULL);
 }
 
 const struct subtree_ops buffers_subtree = {

@@ -16,11 +16,21 @@
  * shape_lock as well: a leaf lock, so the getters can read the shape
  * from anywhere, ttrt_buffer_foreach callbacks included, without waiting
  * for IO and without an order against the other two.
+ *
+ * Pins: a program pins the buffers its args name, from the resolve until
+ * its run ends, because its kernels write to them by address over the
+ * NOC, where no lock of ours reaches; a pinned buffer refuses delete and
+ * any new shape (-EBUSY). The pin list changes under buffers_lock and
+ * shape_lock, so delete and resize check it in the same critical section
+ * that changes the shape, and the holders can be listed under shape_lock
+ * alone.
  */
 #include "runtime_internal.h"
 
 #include <errno.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -38,7 +48,14 @@ struct ttrt_buffer {
 	uint32_t page_size;
 	uint64_t address;
 	uint64_t bytes_per_bank;
+	struct ttrt_buffer_pin *pins;  /* newest first */
 	struct ttrt_buffer *prev, *next;
+};
+
+struct ttrt_buffer_pin {
+	struct ttrt_buffer *buf;       /* a reference, so unpin works after a delete */
+	char holder[TTRT_BUFFER_NAME_MAX + 1];
+	struct ttrt_buffer_pin *next;
 };
 
 int ttrt_buffer_name_check(const char *name)
@@ -97,6 +114,12 @@ int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffe
 	return 0;
 }
 
+/* The getters take a const buffer; shape_lock is the one thing they change. */
+static pthread_mutex_t *shape_lock_of(const struct ttrt_buffer *buf)
+{
+	return (pthread_mutex_t *)&buf->shape_lock;
+}
+
 void ttrt_buffer_get(struct ttrt_buffer *buf)
 {
 	atomic_fetch_add(&buf->refs, 1);
@@ -135,16 +158,22 @@ static void unlink_locked(struct ttrt_buffer *b)
 	b->prev = b->next = NULL;
 }
 
-int ttrt_buffer_delete(struct ttrt_buffer *buf)
+/* force: at device close, pinned or not (the programs have stopped). */
+static int delete_buffer(struct ttrt_buffer *buf, bool force)
 {
 	struct ttrt_device *dev = buf->dev;
+	int rc = 0;
 
 	pthread_rwlock_wrlock(&buf->io_lock);
 	pthread_mutex_lock(&dev->buffers_lock);
-	if (buf->deleted) {
+	if (buf->deleted)
+		rc = -ENOENT;
+	else if (buf->pins && !force)
+		rc = -EBUSY;
+	if (rc) {
 		pthread_mutex_unlock(&dev->buffers_lock);
 		pthread_rwlock_unlock(&buf->io_lock);
-		return -ENOENT;
+		return rc;
 	}
 	pthread_mutex_lock(&buf->shape_lock);
 	buf->deleted = 1;
@@ -157,12 +186,88 @@ int ttrt_buffer_delete(struct ttrt_buffer *buf)
 	return 0;
 }
 
+int ttrt_buffer_delete(struct ttrt_buffer *buf)
+{
+	return delete_buffer(buf, false);
+}
+
 void ttrt_buffers_destroy_all(struct ttrt_device *dev)
 {
 	struct ttrt_buffer *b;
 
 	while ((b = dev->buffers) != NULL)
-		ttrt_buffer_delete(b);
+		delete_buffer(b, true);
+}
+
+int ttrt_buffer_pin(struct ttrt_buffer *buf, const char *holder, struct ttrt_buffer_pin **out)
+{
+	struct ttrt_buffer_pin *pin = calloc(1, sizeof(*pin));
+	int rc = 0;
+
+	if (!pin)
+		return -ENOMEM;
+	snprintf(pin->holder, sizeof(pin->holder), "%s", holder);
+	pin->buf = buf;
+	pthread_mutex_lock(&buf->dev->buffers_lock);
+	if (buf->deleted) {
+		rc = -ENOENT;
+	} else {
+		ttrt_buffer_get(buf);
+		pthread_mutex_lock(&buf->shape_lock);
+		pin->next = buf->pins;
+		buf->pins = pin;
+		pthread_mutex_unlock(&buf->shape_lock);
+	}
+	pthread_mutex_unlock(&buf->dev->buffers_lock);
+	if (rc) {
+		free(pin);
+		return rc;
+	}
+	*out = pin;
+	return 0;
+}
+
+void ttrt_buffer_unpin(struct ttrt_buffer_pin *pin)
+{
+	struct ttrt_buffer *buf;
+
+	if (!pin)
+		return;
+	buf = pin->buf;
+	pthread_mutex_lock(&buf->dev->buffers_lock);
+	pthread_mutex_lock(&buf->shape_lock);
+	for (struct ttrt_buffer_pin **pp = &buf->pins; *pp; pp = &(*pp)->next) {
+		if (*pp == pin) {
+			*pp = pin->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&buf->shape_lock);
+	pthread_mutex_unlock(&buf->dev->buffers_lock);
+	free(pin);
+	ttrt_buffer_put(buf);
+}
+
+/* Whether an earlier pin than pin has the same holder. */
+static bool holder_seen(const struct ttrt_buffer *buf, const struct ttrt_buffer_pin *pin)
+{
+	for (const struct ttrt_buffer_pin *q = buf->pins; q != pin; q = q->next)
+		if (strcmp(q->holder, pin->holder) == 0)
+			return true;
+	return false;
+}
+
+int ttrt_buffer_foreach_holder(const struct ttrt_buffer *buf,
+			       int (*fn)(const char *holder, void *arg), void *arg)
+{
+	int rc = 0;
+
+	pthread_mutex_lock(shape_lock_of(buf));
+	for (const struct ttrt_buffer_pin *p = buf->pins; p && rc == 0; p = p->next)
+		if (!holder_seen(buf, p))
+			rc = fn(p->holder, arg);
+	pthread_mutex_unlock(shape_lock_of(buf));
+	return rc;
 }
 
 int ttrt_buffer_foreach(struct ttrt_device *dev,
@@ -265,7 +370,7 @@ static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size
 		rc = -ENOENT;
 	else if ((size == 0 || size == b->size) && page_size == b->page_size)
 		rc = 0;   /* nothing changes, even after data was written */
-	else if (b->written)
+	else if (b->written || b->pins)
 		rc = -EBUSY;
 	else if (size == 0) {   /* only a page size so far: nothing to allocate */
 		set_shape(b, b->size, page_size, b->address, b->allocated);
@@ -296,12 +401,6 @@ int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size)
 const char *ttrt_buffer_name(const struct ttrt_buffer *buf)
 {
 	return buf->name;
-}
-
-/* The getters take a const buffer; shape_lock is the one thing they change. */
-static pthread_mutex_t *shape_lock_of(const struct ttrt_buffer *buf)
-{
-	return (pthread_mutex_t *)&buf->shape_lock;
 }
 
 /* What the getters report, copied under shape_lock in one go. */

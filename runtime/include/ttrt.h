@@ -324,14 +324,16 @@ int ttrt_buffer_name_check(const char *name);
 int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
 void ttrt_buffer_get(struct ttrt_buffer *buf);
 void ttrt_buffer_put(struct ttrt_buffer *buf);
-/* Frees the DRAM and leaves the device's list; open references see -ENOENT. */
+/* Frees the DRAM and leaves the device's list; open references see -ENOENT.
+ * -EBUSY while pinned. */
 int ttrt_buffer_delete(struct ttrt_buffer *buf);
 /* All buffers, in creation order. Calls fn until it returns non-zero. */
 int ttrt_buffer_foreach(struct ttrt_device *dev,
 			int (*fn)(struct ttrt_buffer *buf, void *arg), void *arg);
 
-/* Size and page size may change until the first data write (-EBUSY after).
- * Setting the size allocates: -EINVAL for 0, -ENOSPC beyond free DRAM. */
+/* Size and page size may change until the first data write, and not while
+ * pinned (-EBUSY). Setting the size allocates: -EINVAL for 0, -ENOSPC
+ * beyond free DRAM. Setting the shape the buffer has always succeeds. */
 int ttrt_buffer_set_size(struct ttrt_buffer *buf, uint64_t size);
 int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size);
 
@@ -346,6 +348,20 @@ int ttrt_buffer_check(const struct ttrt_buffer *buf);
 /* Where page i lives: bank i % 7 at address + (i / 7) * aligned page size. */
 int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
 			      int *bank, uint64_t *bank_addr);
+
+/* A pin keeps a buffer's DRAM where it is: while one is held, delete and
+ * any new size or page size are -EBUSY. A program pins the buffers its
+ * args name from the resolve until its run ends, since its kernels reach
+ * them by address. holder names the pinner (a program's name) for
+ * ttrt_buffer_foreach_holder; the pin holds a reference on the buffer.
+ * -ENOENT on a deleted buffer. */
+struct ttrt_buffer_pin;
+int ttrt_buffer_pin(struct ttrt_buffer *buf, const char *holder, struct ttrt_buffer_pin **out);
+void ttrt_buffer_unpin(struct ttrt_buffer_pin *pin);   /* NULL: nothing */
+/* Each holder of a pin once, newest first, until fn returns non-zero;
+ * fn runs under the buffer's shape lock (call no setter from it). */
+int ttrt_buffer_foreach_holder(const struct ttrt_buffer *buf,
+			       int (*fn)(const char *holder, void *arg), void *arg);
 
 /* Bytes in logical order; the interleave is hidden. Out of range: -EFBIG
  * (write) or -ENXIO (read), nothing transferred. */

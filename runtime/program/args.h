@@ -141,9 +141,12 @@ struct prog_buffer_info {
 	uint64_t addr;        /* bank address, the same in every bank */
 	uint32_t page_size;
 	bool is_dram;
+	struct ttrt_buffer_pin *pin;   /* a pin the lookup took, or NULL: the resolved
+					* args hold it until prog_resolved_free */
 };
 
-/* Looks a buffer up by name: 0 and *out filled, or -ENOENT. */
+/* Looks a buffer up by name: 0 and *out filled, or -ENOENT. A lookup
+ * that fails holds no pin. */
 typedef int (*prog_buffer_lookup_fn)(void *ctx, const char *name, struct prog_buffer_info *out);
 
 /*
@@ -176,13 +179,23 @@ struct prog_resolved_kernel {
 	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores */
 };
 
+/* A buffer the args name, as looked up (once per resolve). */
+struct prog_resolved_buffer {
+	char name[PROG_NAME_MAX + 1];
+	struct prog_buffer_info info;
+};
+
 struct prog_resolved {
 	uint32_t n_cores;
 	struct prog_resolved_kernel kernel[PROG_NUM_KERNELS];
+	struct prog_resolved_buffer *buffers;   /* their pins are released by prog_resolved_free */
+	uint32_t n_buffers, cap_buffers;
 };
 
-/* Turns every symbolic word into its value with lookup. An unknown buffer
- * is -ENOENT, with "name:LINE: [section] key: no DRAM buffer 'x'" in err. */
+/* Turns every symbolic word into its value with lookup, called once per
+ * buffer name, so every word naming a buffer sees the same buffer. An
+ * unknown buffer is -ENOENT, with "name:LINE: [section] key: no DRAM
+ * buffer 'x'" in err. */
 int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn lookup,
 		      void *ctx, struct prog_resolved **out, char *err, size_t errlen);
 void prog_resolved_free(struct prog_resolved *r);

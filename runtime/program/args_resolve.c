@@ -2,7 +2,9 @@
  *
  * From the symbolic args to the words each kernel gets: buffer names are
  * looked up now, at launch, so a buffer created or resized after `args`
- * was written is seen as it is.
+ * was written is seen as it is. Each name is looked up once per resolve,
+ * and the lookup's pin (a program's run pins its buffers) stays with the
+ * resolved args until they are freed.
  */
 #include "program/args.h"
 #include "runtime_internal.h"
@@ -24,14 +26,56 @@ struct resolve_ctx {
 	const char *name;
 	prog_buffer_lookup_fn lookup;
 	void *lookup_ctx;
+	struct prog_resolved *r;
 	char *err;
 	size_t errlen;
 };
 
+static const struct prog_resolved_buffer *looked_up(const struct prog_resolved *r,
+						    const char *name)
+{
+	for (uint32_t i = 0; i < r->n_buffers; i++)
+		if (strcmp(r->buffers[i].name, name) == 0)
+			return &r->buffers[i];
+	return NULL;
+}
+
+/* The buffer's info, from this resolve's earlier lookup or a new one,
+ * which is kept (with its pin) in the resolved args. */
+static int lookup_once(struct resolve_ctx *rc, const char *name, struct prog_buffer_info *info)
+{
+	struct prog_resolved *r = rc->r;
+	const struct prog_resolved_buffer *seen = looked_up(r, name);
+	struct prog_resolved_buffer *b;
+	int ret;
+
+	if (seen) {
+		*info = seen->info;
+		return 0;
+	}
+	if (r->n_buffers == r->cap_buffers) {
+		uint32_t cap = r->cap_buffers ? r->cap_buffers * 2 : 4;
+
+		b = realloc(r->buffers, cap * sizeof(*b));
+		if (!b)
+			return -ENOMEM;
+		r->buffers = b;
+		r->cap_buffers = cap;
+	}
+	*info = (struct prog_buffer_info){ 0 };
+	ret = rc->lookup(rc->lookup_ctx, name, info);
+	if (ret)
+		return ret;
+	b = &r->buffers[r->n_buffers++];
+	snprintf(b->name, sizeof(b->name), "%s", name);
+	b->info = *info;
+	return 0;
+}
+
 static int lookup(struct resolve_ctx *rc, const char *kernel, const char *key, int line,
 		  const char *buf, struct prog_buffer_info *info)
 {
-	int ret = rc->lookup(rc->lookup_ctx, buf, info);
+	int ret = lookup_once(rc, buf, info);
 
 	if (ret == -ENOENT) {
 		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: no DRAM buffer '%s'", rc->name, line,
@@ -125,10 +169,10 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, enu
 int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn fn,
 		      void *ctx, struct prog_resolved **out, char *err, size_t errlen)
 {
-	struct resolve_ctx rc = {
-		.name = name, .lookup = fn, .lookup_ctx = ctx, .err = err, .errlen = errlen,
-	};
 	struct prog_resolved *r = calloc(1, sizeof(*r));
+	struct resolve_ctx rc = {
+		.name = name, .lookup = fn, .lookup_ctx = ctx, .r = r, .err = err, .errlen = errlen,
+	};
 	int ret = 0;
 
 	*out = NULL;
@@ -160,5 +204,8 @@ void prog_resolved_free(struct prog_resolved *r)
 				free(rk->core_args[c].v);
 		free(rk->core_args);
 	}
+	for (uint32_t i = 0; i < r->n_buffers; i++)
+		ttrt_buffer_unpin(r->buffers[i].info.pin);
+	free(r->buffers);
 	free(r);
 }

@@ -344,6 +344,48 @@ int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len)
 	return rc;
 }
 
+struct lookup_ctx {
+	struct ttrt_program *p;
+	bool pin;
+};
+
+/* The buffer's info; with ctx->pin, pinned first, so the shape read
+ * afterwards stays as read until the pin goes. */
+static int lookup_buffer(void *ctx, const char *name, struct prog_buffer_info *out)
+{
+	struct lookup_ctx *lc = ctx;
+	struct ttrt_program *p = lc->p;
+	struct ttrt_buffer_pin *pin = NULL;
+	struct ttrt_buffer *buf;
+	uint64_t addr;
+	int rc;
+
+	if (!p->lookup || p->lookup(p->lookup_ctx, name, &buf))
+		return -ENOENT;
+	rc = lc->pin ? ttrt_buffer_pin(buf, p->name, &pin) : 0;
+	if (rc == 0)
+		rc = ttrt_buffer_address(buf, &addr);   /* -ENODATA: the buffer has no size yet */
+	if (rc == 0)
+		*out = (struct prog_buffer_info){
+			.addr = addr,
+			.page_size = ttrt_buffer_page_size(buf),
+			.is_dram = true,
+			.pin = pin,
+		};
+	else
+		ttrt_buffer_unpin(pin);
+	ttrt_buffer_put(buf);
+	return rc;
+}
+
+int prog_resolve(struct ttrt_program *p, const struct prog_args *a, bool pin,
+		 struct prog_resolved **out, char *err, size_t errlen)
+{
+	struct lookup_ctx ctx = { p, pin };
+
+	return prog_args_resolve(a, "args", lookup_buffer, &ctx, out, err, errlen);
+}
+
 enum ttrt_program_state ttrt_program_state(struct ttrt_program *p)
 {
 	enum ttrt_program_state s;

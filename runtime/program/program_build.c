@@ -84,40 +84,6 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 	return rc;
 }
 
-struct lookup_ctx {
-	struct ttrt_program *p;
-};
-
-static int lookup_buffer(void *ctx, const char *name, struct prog_buffer_info *out)
-{
-	struct ttrt_program *p = ((struct lookup_ctx *)ctx)->p;
-	struct ttrt_buffer *buf;
-	uint64_t addr;
-	int rc;
-
-	if (!p->lookup || p->lookup(p->lookup_ctx, name, &buf))
-		return -ENOENT;
-	rc = ttrt_buffer_address(buf, &addr);
-	if (rc == 0)
-		*out = (struct prog_buffer_info){
-			.addr = addr,
-			.page_size = ttrt_buffer_page_size(buf),
-			.is_dram = true,
-		};
-	else if (rc == -ENODATA)
-		rc = -ENODATA;   /* "No data available": the buffer has no size yet */
-	ttrt_buffer_put(buf);
-	return rc;
-}
-
-int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_resolved **out,
-		 char *err, size_t errlen)
-{
-	struct lookup_ctx ctx = { p };
-
-	return prog_args_resolve(a, "args", lookup_buffer, &ctx, out, err, errlen);
-}
-
 /* One RISC's build in flight. */
 struct risc_job {
 	bool wanted;
@@ -378,7 +344,7 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 			     TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &b->args, b->err,
 			     sizeof(b->err));
 	if (rc == 0)
-		rc = prog_resolve(p, b->args, &b->resolved, b->err, sizeof(b->err));
+		rc = prog_resolve(p, b->args, false, &b->resolved, b->err, sizeof(b->err));
 	if (rc == 0) {
 		rc = prog_descriptors(b->args, &b->descriptors, &b->descriptors_len);
 		if (rc)

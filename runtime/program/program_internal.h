@@ -110,6 +110,11 @@ void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
 /* The state a program at rest is in: empty, ready or failed. */
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
 double prog_ms_since(const struct timespec *t0);
+/* Resolve the args with the program's buffer lookup; with pin, every
+ * buffer they name is pinned (ttrt_buffer_pin, held by the program's
+ * name) until the resolved args are freed. */
+int prog_resolve(struct ttrt_program *p, const struct prog_args *a, bool pin,
+		 struct prog_resolved **out, char *err, size_t errlen);
 /* The caller of a wait asks to stop it (wait may be NULL). */
 static inline bool prog_interrupted(const struct ttrt_wait *wait)
 {
@@ -126,9 +131,6 @@ void prog_render_json(struct ttrt_program *p, struct strbuf *sb);
 void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf, size_t len);
 
 /* program_build.c */
-/* Resolve the args with the program's buffer lookup. */
-int prog_resolve(struct ttrt_program *p, const struct prog_args *a, struct prog_resolved **out,
-		 char *err, size_t errlen);
 /* A run's build: after the background builds, what changed (p->lock
  * not held); the run sets the state. */
 int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait);

@@ -56,7 +56,16 @@ static void run_free(struct run *r)
 	free(r);
 }
 
-/* The args as they are now, parsed for this run. */
+/* The buffers the args name are pinned from the resolve (run_args) until
+ * here, which comes before anyone learns that the run ended: a writer of
+ * `run` that returns may remove them at once. */
+static void run_unpin(struct run *r)
+{
+	prog_resolved_free(r->resolved);
+	r->resolved = NULL;
+}
+
+/* The args as they are now, parsed for this run, their buffers pinned. */
 static int run_args(struct ttrt_program *p, struct run *r)
 {
 	char *text = NULL;
@@ -74,7 +83,7 @@ static int run_args(struct ttrt_program *p, struct run *r)
 		rc = -EINVAL;
 	}
 	if (rc == 0)
-		rc = prog_resolve(p, r->args, &r->resolved, r->err, sizeof(r->err));
+		rc = prog_resolve(p, r->args, true, &r->resolved, r->err, sizeof(r->err));
 	return rc;
 }
 
@@ -377,6 +386,7 @@ static void *run_thread(void *arg)
 	ttrt_chip_unlock(dev);
 end:
 	prog_cores_release(p, r->args->cores, r->args->n_cores);
+	run_unpin(r);
 	run_end(r, rc, reset_rc, launched);
 	run_free(r);
 	ttrt_program_put(p);
@@ -387,6 +397,7 @@ end:
 /* A start that ends before its run thread: state, error, waiters. */
 static int start_failed(struct ttrt_program *p, struct run *r, int rc, bool build_said)
 {
+	run_unpin(r);
 	pthread_mutex_lock(&p->lock);
 	if (rc == -EINTR) {
 		prog_set_error(p, "stopped before it ran");

@@ -18,10 +18,12 @@ B() { echo "$MNT/dram/buffers/$1"; }
 # set_attr FILE VALUE: one write(2) of VALUE, as `echo VALUE > FILE` does.
 set_attr() { echo "$2" >"$1"; }
 
-@test "mkdir makes a buffer with size, page_size, address and data" {
+@test "mkdir makes a buffer with size, page_size, address, data and status" {
 	mkdir "$(B fresh)"
 	run -0 ls "$(B fresh)"
-	assert_output "$(printf '%s\n' address data page_size size)"
+	assert_output "$(printf '%s\n' address data page_size size status)"
+	assert_equal "$(cat "$(B fresh)/status")" "not pinned"
+	assert_equal "$(stat -c '%s %a' "$(B fresh)/status")" "11 444"
 	run -0 ls "$MNT/dram/buffers"
 	assert_output fresh
 	assert_equal "$(cat "$(B fresh)/size")" 0
@@ -58,7 +60,7 @@ set_attr() { echo "$2" >"$1"; }
 	set_attr "$b/page_size" 1K
 	assert_equal "$(cat "$b/page_size")" 1024
 	# st_size of the attribute files is what cat returns.
-	for f in size page_size address; do
+	for f in size page_size address status; do
 		assert_equal "$(stat -c %s "$b/$f")" "$(cat "$b/$f" | wc -c)"
 	done
 	rmdir "$b"

@@ -461,6 +461,84 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	assert_output --partial "no DRAM buffer 'gone'"
 }
 
+# A writer gated on $FLAG that then writes 16 pages of 0xa5 to @victim.
+gated_args() {
+	cat <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[writer]
+	args = $FLAG 1 @victim 16 2048 0xa5 0x168000
+	INI
+}
+
+@test "a running program pins its buffers: rmdir and resize EBUSY, status names it, other buffers untouched" {
+	local B="$MNT/dram/buffers" writer
+	set_l1_word 0,0 $FLAG 0
+	mkdir "$B/victim"
+	echo 32768 >"$B/victim/size"
+	assert_equal "$(cat "$B/victim/status")" "not pinned"
+	make_prog gw writer.cpp gated_writer.cpp < <(gated_args)
+	ttfs_guard 60 pyrun "$P/gw/run" 1 >"$BATS_TEST_TMPDIR/run.out" &
+	writer=$!
+	wait_state gw running
+	run -0 ttfs_guard 20 pyio rmdir "$B/victim"
+	assert_output EBUSY
+	[ -d "$B/victim" ]
+	run -0 ttfs_guard 20 pyio write "$B/victim/size" "$(printf 4096 | xxd -p)"
+	assert_output EBUSY
+	run -0 ttfs_guard 20 pyio write "$B/victim/page_size" "$(printf 1024 | xxd -p)"
+	assert_output EBUSY
+	assert_equal "$(cat "$B/victim/size") $(cat "$B/victim/page_size")" "32768 2048"
+	assert_equal "$(cat "$B/victim/status")" "pinned by program gw"
+	grep -q "dram/buffers/victim: pinned by program gw" "$BATS_FILE_TMPDIR/daemon.log"
+	# Setting the shape it has is still fine.
+	echo 32768 >"$B/victim/size"
+	mkdir "$B/other"
+	echo 32768 >"$B/other/size"
+	head -c 32768 /dev/urandom >"$BATS_TEST_TMPDIR/other.bin"
+	cp "$BATS_TEST_TMPDIR/other.bin" "$B/other/data"
+	assert_equal "$(cat "$B/other/status")" "not pinned"
+	set_l1_word 0,0 $FLAG 1
+	wait "$writer"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/run.out")" ok
+	# The pin goes before the writer returns: rmdir works at once.
+	cmp "$BATS_TEST_TMPDIR/other.bin" "$B/other/data"
+	cmp <(head -c 32768 /dev/zero | tr '\0' '\245') "$B/victim/data"
+	assert_equal "$(cat "$B/victim/status")" "not pinned"
+	rmdir "$B/victim"
+	rmdir "$B/other"
+}
+
+@test "a started program pins its buffers until its run ends; a failed start pins nothing" {
+	local B="$MNT/dram/buffers"
+	set_l1_word 0,0 $FLAG 0
+	mkdir "$B/victim"
+	echo 32768 >"$B/victim/size"
+	make_prog gs writer.cpp gated_writer.cpp < <(gated_args)
+	run -0 run_prog gs start
+	assert_output ok
+	run -0 ttfs_guard 20 pyio rmdir "$B/victim"
+	assert_output EBUSY
+	assert_equal "$(cat "$B/victim/status")" "pinned by program gs"
+	set_l1_word 0,0 $FLAG 1
+	wait_state gs done
+	rmdir "$B/victim"
+	# Resolved, then refused (@victim is gone, @kept is not): nothing stays pinned.
+	mkdir "$B/kept"
+	echo 4096 >"$B/kept/size"
+	run -0 pyset "$P/gs/args" <<-INI
+	[program]
+	cores = 0,0
+	[writer]
+	args = $FLAG 1 @kept 1 2048 0 @victim
+	INI
+	run -0 run_prog gs
+	assert_output ENOENT
+	assert_equal "$(cat "$B/kept/status")" "not pinned"
+	rmdir "$B/kept"
+}
+
 # assert_cb_wait STATE: $output (a status) says core 0,0's NCRISC waits in
 # cb_wait_front on CB 3, as ttrt_core_wait_reason reads it from the
 # hardware (the stream registers of CB 3: nothing received, nothing acked).

@@ -3,7 +3,7 @@
  * Interleaved DRAM buffers on a simulated device: page i lives in bank
  * i % 7 at address + (i / 7) * align64(page_size), computed here from the
  * rule and compared with the runtime's answer and with the raw bank bytes.
- * Also the DRAM allocator: free, reuse, merging, ENOSPC.
+ * Also the DRAM allocator: free, reuse, merging, ENOSPC; and pins.
  */
 #include "check.h"
 #include "test_rng.h"
@@ -415,6 +415,59 @@ static void test_allocator(void)
 	ttrt_dram_allocator_destroy(a);
 }
 
+static int collect_holder(const char *holder, void *arg)
+{
+	char *list = arg;
+
+	strcat(list, holder);
+	strcat(list, " ");
+	return 0;
+}
+
+/* A pinned buffer keeps its range: no delete, no new shape, until the
+ * last pin goes; each holder is listed once. */
+static void test_pins(struct ttrt_device *dev)
+{
+	struct ttrt_buffer *b = make_buffer(dev, "pinned", 7 * 2048, 2048);
+	struct ttrt_buffer_pin *p1, *p2, *p3;
+	uint64_t addr, addr2;
+	char holders[256] = "";
+
+	REQUIRE(ttrt_buffer_address(b, &addr) == 0, "address");
+	CHECK_EQ(ttrt_buffer_pin(b, "prog1", &p1), 0);
+	CHECK_EQ(ttrt_buffer_pin(b, "prog2", &p2), 0);
+	CHECK_EQ(ttrt_buffer_pin(b, "prog1", &p3), 0);
+	ttrt_buffer_foreach_holder(b, collect_holder, holders);
+	CHECK(strcmp(holders, "prog1 prog2 ") == 0, "holders '%s'", holders);
+	CHECK_EQ(ttrt_buffer_delete(b), -EBUSY);
+	CHECK_EQ(ttrt_buffer_set_size(b, 2048), -EBUSY);
+	CHECK_EQ(ttrt_buffer_set_page_size(b, 1024), -EBUSY);
+	CHECK_EQ(ttrt_buffer_set_size(b, 7 * 2048), 0);   /* the shape it has */
+	ttrt_buffer_unpin(p1);
+	ttrt_buffer_unpin(p3);
+	holders[0] = '\0';
+	ttrt_buffer_foreach_holder(b, collect_holder, holders);
+	CHECK(strcmp(holders, "prog2 ") == 0, "holders '%s'", holders);
+	CHECK_EQ(ttrt_buffer_delete(b), -EBUSY);
+	CHECK_EQ(ttrt_buffer_address(b, &addr2), 0);
+	CHECK_EQ(addr2, addr);
+	ttrt_buffer_unpin(p2);
+	holders[0] = '\0';
+	ttrt_buffer_foreach_holder(b, collect_holder, holders);
+	CHECK(holders[0] == '\0', "holders '%s'", holders);
+	CHECK_EQ(ttrt_buffer_set_size(b, 2048), 0);
+	CHECK_EQ(ttrt_buffer_delete(b), 0);
+	CHECK_EQ(ttrt_buffer_pin(b, "late", &p1), -ENOENT);
+	ttrt_buffer_put(b);
+	/* A pin outlives a delete at device close: it holds its reference. */
+	b = make_buffer(dev, "kept", 2048, 2048);
+	CHECK_EQ(ttrt_buffer_pin(b, "prog", &p1), 0);
+	ttrt_buffer_put(b);
+	ttrt_buffers_destroy_all(dev);
+	CHECK_EQ(ttrt_buffer_check(b), -ENOENT);
+	ttrt_buffer_unpin(p1);
+}
+
 int main(void)
 {
 	struct ttrt_device *dev = open_sim(BANK_SIZE);
@@ -432,6 +485,7 @@ int main(void)
 	test_failed_resize_keeps_address(dev);
 	test_huge_size(dev);
 	test_raw_access(dev);
+	test_pins(dev);
 	CHECK_EQ(ttrt_dram_free_per_bank(dev), BANK_SIZE - TTRT_DRAM_ALLOC_BASE);
 	ttrt_device_close(dev);
 	return check_exit("test_interleave");
