@@ -9,7 +9,10 @@
  *   runtime's error: EINVAL for bad args, EBUSY while the program runs.
  *   Setting a source starts its build in the background.
  * - run takes one command per write(2): `1` runs and waits, `start`
- *   launches and returns.
+ *   launches and returns. Opening it while the program runs is EBUSY: the
+ *   kernel holds the file's inode lock through a write, so a second
+ *   writer's open (its O_TRUNC) or write would wait, unkillable, for the
+ *   whole run of the first.
  * - status is rendered at open; a read at offset 0 after the first read
  *   renders it again, and poll(2) says when it changed (poll_notify.h).
  * - build/<artifact> is a copy of what the last build made, taken at open.
@@ -419,6 +422,10 @@ int program_file_open(struct fs *fs, struct node n, struct ttrt_program *p, int 
 	switch (n.file) {
 	case PF_RUN:
 		ops = &run_ops;
+		if (ttrt_program_running(p)) {
+			ttfs_log("programs/%s/run: busy: the program is running", ttrt_program_name(p));
+			rc = -EBUSY;
+		}
 		break;
 	case PF_STATUS:
 		ops = &status_ops;

@@ -492,6 +492,9 @@ int ttrt_program_wait(struct ttrt_program *p, const struct ttrt_wait *wait);
 int ttrt_program_run(struct ttrt_program *p, const struct ttrt_wait *wait);
 /* Stops a running program (its cores are reset); 0 if none runs. */
 int ttrt_program_stop(struct ttrt_program *p);
+/* 1 while a start is under way (building, launching) or the program runs
+ * (a start now would be -EBUSY), else 0. */
+int ttrt_program_running(struct ttrt_program *p);
 
 enum ttrt_program_state ttrt_program_state(struct ttrt_program *p);
 /* Counts every state change; a poller compares it with the value it saw. */

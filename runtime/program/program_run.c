@@ -551,6 +551,16 @@ int ttrt_program_run(struct ttrt_program *p, const struct ttrt_wait *wait)
 	return rc ? rc : ttrt_program_wait(p, wait);
 }
 
+int ttrt_program_running(struct ttrt_program *p)
+{
+	int running;
+
+	pthread_mutex_lock(&p->lock);
+	running = p->running;
+	pthread_mutex_unlock(&p->lock);
+	return running;
+}
+
 int ttrt_program_stop(struct ttrt_program *p)
 {
 	pthread_mutex_lock(&p->lock);

@@ -701,6 +701,30 @@ print("woken", time.monotonic() - t < 5)
 	rmdir "$P/busy"
 }
 
+@test "a second run of a running program is EBUSY at once, not a wait for the first" {
+	local writer
+	set_l1_word 0,0 $FLAG 0
+	make_prog twice reader.cpp wait_flag.cpp < <(flag_args)
+	ttfs_guard 60 pyrun "$P/twice/run" 1 >"$BATS_TEST_TMPDIR/first.out" &
+	writer=$!
+	wait_state twice running
+	# Before, the second writer waited in the kernel (D state, deaf to
+	# kill -9) for the whole first run, then ran the program again.
+	run -1 ttfs_guard 5 bash -c "echo 1 > '$P/twice/run'"
+	assert_output --partial "Device or resource busy"
+	run -0 ttfs_guard 5 pyrun "$P/twice/run" 1
+	assert_output EBUSY
+	run -0 ttfs_guard 5 pyrun "$P/twice/run" start
+	assert_output EBUSY
+	grep -q "programs/twice/run: busy: the program is running" "$BATS_FILE_TMPDIR/daemon.log"
+	set_l1_word 0,0 $FLAG 1
+	wait "$writer"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/first.out")" ok
+	# At rest again: the next run works (the flag still set: done at once).
+	run -0 run_prog twice
+	assert_output ok
+}
+
 # A blocking run interrupted as Ctrl-C would (helpers.bash), reading
 # device/arch meanwhile: a blocked run holds up nothing else.
 interrupted_run() {
