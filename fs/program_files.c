@@ -3,11 +3,13 @@
  * The open files of programs/<name>/ (docs/tree.md, "programs/"):
  *
  * - reader.cpp, writer.cpp, compute.cpp and args are editable text. A
- *   handle opened for writing holds its own copy (empty with O_TRUNC, else
- *   the text as set), writes edit the copy, and close(2) hands a changed
- *   copy to the runtime (the FUSE flush), so close(2) returns the
- *   runtime's error: EINVAL for bad args, EBUSY while the program runs.
- *   Setting a source starts its build in the background.
+ *   handle opened for writing holds its own copy (the text as set), writes
+ *   edit the copy, and close(2) hands a changed copy to the runtime (the
+ *   FUSE flush), so close(2) returns the runtime's error: EINVAL for bad
+ *   args, EBUSY while the program runs. O_TRUNC empties the text at open,
+ *   as for a regular file: stat(2) and the kernel, which set the size to
+ *   0 at that open, then agree. Setting a source starts its build in the
+ *   background.
  * - run takes one command per write(2): `1` runs and waits, `start`
  *   launches and returns. Opening it while the program runs is EBUSY: the
  *   kernel holds the file's inode lock through a write, so a second
@@ -114,7 +116,6 @@ struct edit {
 	size_t len, cap;
 	size_t max;        /* TTRT_PROGRAM_SOURCE_MAX or TTRT_PROGRAM_ARGS_MAX */
 	int written;       /* written since the copy was last set */
-	int truncated;     /* opened with O_TRUNC and not set since */
 	int append;        /* O_APPEND: every write goes at the end */
 };
 
@@ -205,21 +206,17 @@ static int edit_flush(struct fs *fs, struct handle *h)
 	(void)fs;
 	pthread_mutex_lock(&ed->lock);
 	if (ed->written) {
-		ed->written = ed->truncated = 0;
+		ed->written = 0;
 		rc = edit_commit(h, ed);
 	}
 	pthread_mutex_unlock(&ed->lock);
 	return rc;
 }
 
-/* `: > reader.cpp` (O_TRUNC, nothing written) empties the file when its
- * last descriptor goes; an error can only be logged then. */
 static void edit_release(struct handle *h)
 {
 	struct edit *ed = h->priv;
 
-	if (ed->truncated)
-		edit_commit(h, ed);
 	pthread_mutex_destroy(&ed->lock);
 	free(ed->data);
 	free(ed);
@@ -247,16 +244,15 @@ static int edit_open(struct handle *h, int flags)
 		return -ENOMEM;
 	ed->max = h->node.file < TTRT_NUM_KERNELS ? TTRT_PROGRAM_SOURCE_MAX : TTRT_PROGRAM_ARGS_MAX;
 	ed->append = !!(flags & O_APPEND);
-	if (flags & O_TRUNC) {
-		ed->truncated = 1;
-	} else {
+	if (flags & O_TRUNC)
+		rc = edit_commit(h, ed);   /* the empty copy: EBUSY while it runs */
+	else
 		rc = get_text(h->prog, h->node.file, &ed->data, &ed->len);
-		if (rc) {
-			free(ed);
-			return rc;
-		}
-		ed->cap = ed->len;
+	if (rc) {
+		free(ed);
+		return rc;
 	}
+	ed->cap = ed->len;
 	rc = -pthread_mutex_init(&ed->lock, NULL);
 	if (rc) {
 		free(ed->data);

@@ -212,6 +212,37 @@ os.close(fd)' "$P/big/writer.cpp"
 	assert_equal "$(stat -c %s "$P/big/writer.cpp")" $((16 * 1024 * 1024))
 }
 
+@test "O_TRUNC empties a 16 MiB source at open: stat says 0 while open and after, 20 times" {
+	mkdir "$P/tr"
+	run -0 ttfs_guard 120 python3 -c '
+import os, subprocess, sys
+f = sys.argv[1]
+text = (b"// padding line of a large source file, sixty-four bytes long.\n" * (1 << 19))[:16 << 20]
+def fill():
+    fd = os.open(f, os.O_WRONLY | os.O_TRUNC)
+    os.write(fd, text)
+    os.close(fd)
+bad = []
+for i in range(20):
+    fill()
+    full = os.stat(f).st_size
+    fd = os.open(f, os.O_WRONLY | os.O_TRUNC)
+    while_open = (os.stat(f).st_size, os.fstat(fd).st_size)
+    os.close(fd)
+    after = os.stat(f).st_size
+    with open(f, "rb") as r:
+        got = len(r.read())
+    # The shell way: : > file, then stat(1) in another process.
+    fill()
+    shell = subprocess.run(["sh", "-c", ": > \"$1\"; stat -c %s \"$1\"", "sh", f],
+                           capture_output=True, text=True).stdout.strip()
+    if (full, while_open, after, got, shell) != (len(text), (0, 0), 0, 0, "0"):
+        bad.append((i, full, while_open, after, got, shell))
+print(bad or "ok")' "$P/tr/reader.cpp"
+	assert_output ok
+	assert_equal "$(stat -c %s "$P/tr/reader.cpp")" 0
+}
+
 @test "malformed args: EINVAL from close(2), the reason in status, the text kept" {
 	mkdir "$P/bad"
 	while IFS='|' read -r text reason; do
