@@ -371,6 +371,9 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-I%s", k);
 	arg(&a, "-I%s/std", k);
 	arg(&a, "-I%s", env->include_dir);
+	/* The kernel ELF names SDK files as the build log does. */
+	arg(&a, "-ffile-prefix-map=%s=sdk", k);
+	arg(&a, "-ffile-prefix-map=%s=include", env->include_dir);
 	/* Device-wide, as tt-metal's initialize_device_kernel_defines on a p100a. */
 	arg(&a, "-DARCH_BLACKHOLE");
 	arg(&a, "-DKERNEL_BUILD");
@@ -494,6 +497,45 @@ void build_remove_dir(const char *dir)
 
 /* ---- one build --------------------------------------------------------------- */
 
+static bool path_char(char c)
+{
+	return c && c != ' ' && c != '\n' && c != '\t' && !strchr("'\"`():,;<>[]=", c);
+}
+
+/* Rewrites every "DIR/" that starts a path in log as "SHOWN/", in place
+ * (SHOWN is no longer than DIR). */
+static void log_rename_dir(char *log, size_t *len, const char *dir, const char *shown)
+{
+	size_t n = strlen(dir), m = strlen(shown);
+	char *r = log, *w = log, *end = log + *len;
+
+	if (!n || m > n)
+		return;
+	while (r < end) {
+		if ((size_t)(end - r) > n && r[n] == '/' && !memcmp(r, dir, n) &&
+		    (r == log || !path_char(r[-1]))) {
+			memcpy(w, shown, m);
+			w += m;
+			r += n;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	*len = (size_t)(w - log);
+}
+
+/* The compiler names SDK files by the absolute paths it was given: the
+ * log shows them as status does (build_diagnostic.c), sdk/... and
+ * include/..., so that no path of this machine reaches build/log. */
+static void log_hide_dirs(const struct build_env *env, struct build_result *r)
+{
+	if (!r->log)
+		return;
+	log_rename_dir(r->log, &r->log_len, env->sdk_dir, "sdk");
+	log_rename_dir(r->log, &r->log_len, env->include_dir, "include");
+}
+
 int build_write_file(const char *path, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
@@ -559,10 +601,12 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	r->log = log.p;
 	r->log_len = log.len;
 	log.p = NULL;
+	if (ret > 0)
+		build_find_first_error(env, src, r);
+	log_hide_dirs(env, r);
 	if (ret < 0) {
 		goto out;
 	} else if (ret > 0) {
-		build_find_first_error(env, src, r);
 		ret = -ENOEXEC;
 		goto out;
 	}

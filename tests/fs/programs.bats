@@ -443,6 +443,20 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	refute_output --partial "$repo"
 }
 
+@test "build/log names the SDK's files sdk/..., with no path of this machine" {
+	make_prog dl writer.cpp dprint_no_semicolon.cpp <<<"[program]"
+	run -0 run_prog dl
+	assert_output EIO
+	local repo sdk
+	repo=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+	sdk=$(cd "$(dirname "$TTFS_BIN")/../share/ttfs/sdk" 2>/dev/null && pwd -P) || sdk=$repo/runtime/kernel
+	run -0 cat "$P/dl/build/log"
+	# gcc's own lines, where it names the SDK file the macro is in.
+	assert_output --regexp "(^|"$'\n'")sdk/api/debug/dprint.h:[0-9]+:[0-9]+: "
+	refute_output --partial "$repo"
+	refute_output --partial "$sdk"
+}
+
 @test "compile_args that don't match what the kernel reads: a compile error, EIO" {
 	make_prog ct reader.cpp ct_args.cpp <<-INI
 	[reader]
