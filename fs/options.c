@@ -57,7 +57,7 @@ static int on_opt(void *data, const char *arg, int key, struct fuse_args *outarg
 	return 1;   /* not ours: leave it for fuse */
 }
 
-static void usage(const char *prog)
+static void usage(const char *prog, const struct ttrt_config *defaults)
 {
 	printf("usage: %s [options] MOUNTPOINT\n\n"
 	       "Mount a Tenstorrent Blackhole P100A (or the built-in simulator) as a file tree.\n\n"
@@ -68,12 +68,12 @@ static void usage(const char *prog)
 	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
 	       "    -o cache_dir=DIR       kernel build cache\n"
 	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
-	       "    -o firmware_dir=DIR    simulator firmware ELFs (default: the build's)\n"
+	       "    -o firmware_dir=DIR    simulator firmware ELFs (default %s)\n"
 	       "    -o abi=builtin|derived|NAME|FILE  ABI profile: L1 map and mailbox layout\n"
 	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"
 	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"
 	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n\n",
-	       prog, TTFS_DEFAULT_CONFIG);
+	       prog, TTFS_DEFAULT_CONFIG, defaults->firmware_dir);
 }
 
 static int apply_pending(struct ttfs_settings *s, struct pending *p)
@@ -137,7 +137,7 @@ int ttfs_parse_options(struct fuse_args *args, struct ttfs_settings *s, int *exi
 	if (fuse_parse_cmdline(args, &s->cmd) != 0)
 		goto out;
 	if (s->cmd.show_help) {
-		usage(args->argv[0]);
+		usage(args->argv[0], &s->cfg);
 		fuse_cmdline_help();
 		fuse_lowlevel_help();
 		*exit_code = 0;

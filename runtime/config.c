@@ -6,6 +6,7 @@
 #include "ttrt.h"
 #include "runtime_internal.h"
 #include "ttrt_abi.h"
+#include "data_dirs.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -41,7 +42,7 @@ void ttrt_config_defaults(struct ttrt_config *cfg)
 	cfg->dram_bank_size = DEFAULT_DRAM_BANK_SIZE;
 	default_cache_dir(cfg->cache_dir, sizeof(cfg->cache_dir));
 	cfg->timeout_ms = DEFAULT_TIMEOUT_MS;
-	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", TTRT_DEFAULT_FIRMWARE_DIR);
+	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", ttrt_data_dirs()->firmware);
 	snprintf(cfg->abi, sizeof(cfg->abi), "builtin");
 }
 

@@ -17,6 +17,7 @@
 #include "program/build.h"
 #include "program/card_build.h"
 #include "runtime_internal.h"
+#include "data_dirs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,13 +26,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef TTRT_DEFAULT_SDK_DIR
-#error "TTRT_DEFAULT_SDK_DIR must name runtime/kernel (its std/ holds the freestanding headers)"
-#endif
 
 #define RISCV_CXX  "riscv64-unknown-elf-g++"
 #define HOST_CXX   "g++"
-#define STD_DIR    TTRT_DEFAULT_SDK_DIR "/std"
 
 enum probe_cc { CC_SFPI, CC_RISCV, CC_HOST, CC_NONE };
 
@@ -107,7 +104,7 @@ static int probe_argv(const char *compiler, enum probe_cc cc, const char *home,
 			card_argv_add(a, "-I%.*s", (int)(slash - t->path[f]), t->path[f]);
 	}
 	card_argv_add(a, "-idirafter");
-	card_argv_add(a, "%s", STD_DIR);
+	card_argv_add(a, "%s/std", ttrt_data_dirs()->sdk);   /* the SDK's freestanding headers */
 	card_argv_add(a, "-MD");
 	card_argv_add(a, "-MF");
 	card_argv_add(a, "%s/probe.d", dir);
@@ -187,16 +184,22 @@ static char *read_text(const char *path)
 static void record_files(const char *home, const char *dir, struct ttrt_abi *out,
 			 char *std_used, size_t std_len)
 {
-	size_t home_len = strlen(home), std_dir_len = strlen(STD_DIR);
-	char path[TTRT_PATH_MAX + 16], header[64], *text, *cur, *dep;
+	char path[TTRT_PATH_MAX + 16], header[64], std_dir[TTRT_PATH_MAX + 16], *text, *cur, *dep;
+	size_t home_len = strlen(home), std_dir_len;
 
+	/* gcc names the headers of an include directory by its real path
+	 * (the build tree's sdk is a symbolic link). */
+	snprintf(path, sizeof(path), "%s/std", ttrt_data_dirs()->sdk);
+	if (!realpath(path, std_dir))
+		snprintf(std_dir, sizeof(std_dir), "%s", path);
+	std_dir_len = strlen(std_dir);
 	std_used[0] = '\0';
 	snprintf(path, sizeof(path), "%s/probe.d", dir);
 	text = read_text(path);
 	for (cur = text; cur && (dep = next_dep(&cur));) {
 		if (strncmp(dep, home, home_len) == 0 && dep[home_len] == '/') {
 			append(out->files, sizeof(out->files), "\n", dep + home_len + 1);
-		} else if (strncmp(dep, STD_DIR, std_dir_len) == 0 && dep[std_dir_len] == '/') {
+		} else if (strncmp(dep, std_dir, std_dir_len) == 0 && dep[std_dir_len] == '/') {
 			snprintf(header, sizeof(header), "<%s>", dep + std_dir_len + 1);
 			append(std_used, std_len, " ", header);
 		}

@@ -4,11 +4,13 @@
  * against (runtime/abi/profiles/<name>.abi, written from the upstream
  * headers and held against derivation from the fixtures by
  * tests/unit/abi). A card user names one (abi = tt-metal-2f3626c4) and
- * needs no tt-metal tree to derive from. They are looked for where
- * `cmake --install` puts them, then in the source tree of this build.
+ * needs no tt-metal tree to derive from. They are looked for in
+ * share/ttfs/abi of the install, or of the build tree, where it links to
+ * runtime/abi/profiles (data_dirs.h).
  */
 #include "ttrt_abi.h"
 #include "runtime_internal.h"
+#include "data_dirs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,13 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#if !defined(TTRT_ABI_INSTALLED_DIR) || !defined(TTRT_ABI_SOURCE_DIR)
-#error "TTRT_ABI_INSTALLED_DIR and TTRT_ABI_SOURCE_DIR must name the saved profiles' directories"
-#endif
-
-static const char *const profile_dirs[] = { TTRT_ABI_INSTALLED_DIR, TTRT_ABI_SOURCE_DIR };
-#define N_DIRS (sizeof(profile_dirs) / sizeof(profile_dirs[0]))
 
 int ttrt_abi_is_saved_name(const char *s)
 {
@@ -67,6 +62,7 @@ static void list_dir(const char *dir, char *buf, size_t len)
 
 int ttrt_abi_saved_path(const char *name, char *path, size_t len, char *err, size_t errlen)
 {
+	const char *dir = ttrt_data_dirs()->abi;
 	char names[512] = "";
 	struct stat st;
 
@@ -74,16 +70,12 @@ int ttrt_abi_saved_path(const char *name, char *path, size_t len, char *err, siz
 		ttrt_set_err(err, errlen, "'%s' is not the name of a saved ABI profile", name);
 		return -EINVAL;
 	}
-	for (size_t i = 0; i < N_DIRS; i++) {
-		if (snprintf(path, len, "%s/%s.abi", profile_dirs[i], name) >= (int)len)
-			return -ENAMETOOLONG;
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			return 0;
-	}
-	for (size_t i = 0; i < N_DIRS && !names[0]; i++)
-		list_dir(profile_dirs[i], names, sizeof(names));
-	ttrt_set_err(err, errlen,
-		     "no saved ABI profile '%s' (looked in %s/ and %s/; saved: %s)", name,
-		     profile_dirs[0], profile_dirs[1], names[0] ? names : "none");
+	if (snprintf(path, len, "%s/%s.abi", dir, name) >= (int)len)
+		return -ENAMETOOLONG;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return 0;
+	list_dir(dir, names, sizeof(names));
+	ttrt_set_err(err, errlen, "no saved ABI profile '%s' (looked in %s/; saved: %s)", name, dir,
+		     names[0] ? names : "none");
 	return -ENOENT;
 }

@@ -10,19 +10,13 @@
 #include "program/program_internal.h"
 #include "program/cache.h"
 #include "program/descriptors.h"
+#include "data_dirs.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#ifndef TTRT_DEFAULT_SDK_DIR
-#error "TTRT_DEFAULT_SDK_DIR must name runtime/kernel"
-#endif
-#ifndef TTRT_DEFAULT_INCLUDE_DIR
-#error "TTRT_DEFAULT_INCLUDE_DIR must name runtime/include"
-#endif
 
 static const char *const risc_names[PACK_NUM_RISCS] = {
 	"brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
@@ -58,6 +52,7 @@ static enum ttrt_kernel kernel_of_risc(int risc)
 static int build_env_get(struct ttrt_device *dev, const struct build_env **out, char *err,
 			 size_t errlen)
 {
+	const struct ttrt_data_dirs *data = ttrt_data_dirs();
 	int rc = 0;
 
 	pthread_mutex_lock(&dev->programs_lock);
@@ -69,10 +64,10 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 		else if (dev->card_build)   /* tt-metal's recipe (card_kernel.c) */
 			rc = build_env_init_card(env, dev->cfg.tt_metal_home, dev->cfg.sfpi_path,
 						 dev->card_fw_dir, dev->card_fw_key,
-						 TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
-						 dev->cfg.cache_dir, err, errlen);
+						 data->sdk, data->include, dev->cfg.cache_dir,
+						 err, errlen);
 		else
-			rc = build_env_init(env, NULL, TTRT_DEFAULT_SDK_DIR, TTRT_DEFAULT_INCLUDE_DIR,
+			rc = build_env_init(env, NULL, data->sdk, data->include,
 					    dev->cfg.cache_dir, err, errlen);
 		if (rc == 0)
 			dev->build_env = env;

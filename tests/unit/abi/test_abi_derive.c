@@ -401,7 +401,7 @@ static void test_saved_names(void)
 	CHECK_EQ(ttrt_abi_saved_path("tt-metal-0000000", path, sizeof(path), err, sizeof(err)),
 		 -ENOENT);
 	CHECK(strstr(err, "no saved ABI profile 'tt-metal-0000000' (looked in ") == err &&
-		      strstr(err, "/abi/profiles/; saved: ") != NULL &&
+		      strstr(err, "/share/ttfs/abi/; saved: ") != NULL &&
 		      strstr(err, "tt-metal-2f3626c4") && strstr(err, "tt-metal-015b433f") &&
 		      strstr(err, "tt-metal-pyd-0.4.0"),
 	      "%s", err);
