@@ -105,9 +105,9 @@ static int tree_err;
 
 static int tree_add(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
-	(void)st;
 	(void)ftw;
-	if (type != FTW_F)
+	/* Regular files only: opening a FIFO would wait for a writer. */
+	if (type != FTW_F || !S_ISREG(st->st_mode))
 		return 0;
 	if (tree_n == tree_cap) {
 		size_t cap = tree_cap ? 2 * tree_cap : 64;
