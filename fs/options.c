@@ -33,6 +33,7 @@ static const struct fuse_opt ttfs_opt_specs[] = {
 	FUSE_OPT_KEY("tt_metal_home=", 1),
 	FUSE_OPT_KEY("abi=", 1),
 	FUSE_OPT_KEY("sfpi_path=", 1),
+	FUSE_OPT_KEY("build_timeout_ms=", 1),
 	FUSE_OPT_END
 };
 
@@ -68,6 +69,7 @@ static void usage(const char *prog, const struct ttrt_config *defaults)
 	       "    -o dram_size=SIZE      simulated DRAM per bank, 1M..4G (default 4G)\n"
 	       "    -o cache_dir=DIR       kernel build cache\n"
 	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
+	       "    -o build_timeout_ms=N  bound of each kernel compiler process (default 120000)\n"
 	       "    -o firmware_dir=DIR    simulator firmware ELFs (default %s)\n"
 	       "    -o abi=builtin|derived|NAME|FILE  ABI profile: L1 map and mailbox layout\n"
 	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"

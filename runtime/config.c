@@ -20,6 +20,8 @@
 #define MIN_DRAM_BANK_SIZE     (1ull << 20)
 #define MAX_DRAM_BANK_SIZE     (4ull << 30)
 #define DEFAULT_TIMEOUT_MS     5000u
+#define DEFAULT_BUILD_TIMEOUT_MS 120000u   /* build_proc.h's BUILD_TIMEOUT_MS_DEFAULT */
+#define MAX_TIMEOUT_MS         3600000ul
 
 static void default_cache_dir(char *out, size_t len)
 {
@@ -42,6 +44,7 @@ void ttrt_config_defaults(struct ttrt_config *cfg)
 	cfg->dram_bank_size = DEFAULT_DRAM_BANK_SIZE;
 	default_cache_dir(cfg->cache_dir, sizeof(cfg->cache_dir));
 	cfg->timeout_ms = DEFAULT_TIMEOUT_MS;
+	cfg->build_timeout_ms = DEFAULT_BUILD_TIMEOUT_MS;
 	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", ttrt_data_dirs()->firmware);
 	snprintf(cfg->abi, sizeof(cfg->abi), "builtin");
 }
@@ -121,7 +124,8 @@ static int set_dram_size(struct ttrt_config *cfg, const char *value, char *err, 
 	return 0;
 }
 
-static int set_timeout(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+/* Plain decimal milliseconds, 1..MAX_TIMEOUT_MS. */
+static int parse_ms(const char *key, const char *value, uint32_t *out, char *err, size_t errlen)
 {
 	unsigned long ms = 0;
 	char *end = NULL;
@@ -130,12 +134,23 @@ static int set_timeout(struct ttrt_config *cfg, const char *value, char *err, si
 		errno = 0;
 		ms = strtoul(value, &end, 10);
 	}
-	if (!end || *end != '\0' || errno || ms == 0 || ms > 3600ul * 1000ul) {
-		ttrt_set_err(err, errlen, "timeout_ms must be 1..3600000, not '%s'", value);
+	if (!end || *end != '\0' || errno || ms == 0 || ms > MAX_TIMEOUT_MS) {
+		ttrt_set_err(err, errlen, "%s must be 1..%lu, not '%s'", key, MAX_TIMEOUT_MS, value);
 		return -EINVAL;
 	}
-	cfg->timeout_ms = (uint32_t)ms;
+	*out = (uint32_t)ms;
 	return 0;
+}
+
+static int set_timeout(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	return parse_ms("timeout_ms", value, &cfg->timeout_ms, err, errlen);
+}
+
+static int set_build_timeout(struct ttrt_config *cfg, const char *value, char *err,
+			     size_t errlen)
+{
+	return parse_ms("build_timeout_ms", value, &cfg->build_timeout_ms, err, errlen);
 }
 
 static int set_device(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
@@ -208,6 +223,7 @@ static const struct {
 	[TTRT_CFG_TT_METAL_HOME] = { "tt_metal_home", set_tt_metal_home },
 	[TTRT_CFG_ABI] = { "abi", set_abi },
 	[TTRT_CFG_SFPI_PATH] = { "sfpi_path", set_sfpi_path },
+	[TTRT_CFG_BUILD_TIMEOUT_MS] = { "build_timeout_ms", set_build_timeout },
 };
 
 /* Sets key and remembers where the value came from. */

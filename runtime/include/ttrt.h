@@ -38,6 +38,7 @@ enum ttrt_config_key {
 	TTRT_CFG_TT_METAL_HOME,
 	TTRT_CFG_ABI,
 	TTRT_CFG_SFPI_PATH,
+	TTRT_CFG_BUILD_TIMEOUT_MS,
 	TTRT_CFG_NUM_KEYS
 };
 
@@ -52,6 +53,7 @@ struct ttrt_config {
 	uint64_t dram_bank_size;         /* sim: bytes per DRAM bank */
 	char cache_dir[TTRT_PATH_MAX];        /* build cache */
 	uint32_t timeout_ms;             /* bound of every wait: boot, reset, launch */
+	uint32_t build_timeout_ms;       /* bound of each compiler process of a kernel build */
 	char firmware_dir[TTRT_PATH_MAX];     /* sim: our firmware ELFs */
 	/* A card: the tt-metal tree its firmware and kernels are built from,
 	 * and the SFPI toolchain (root holding compiler/bin/riscv-tt-elf-g++).
@@ -69,7 +71,7 @@ struct ttrt_config {
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
 /* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms",
- * "firmware_dir", "tt_metal_home", "abi", "sfpi_path"). */
+ * "firmware_dir", "tt_metal_home", "abi", "sfpi_path", "build_timeout_ms"). */
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,
@@ -442,7 +444,10 @@ int ttrt_program_new(struct ttrt_device *dev, const char *name, ttrt_buffer_look
 		     void *lookup_ctx, struct ttrt_program **out);
 void ttrt_program_get(struct ttrt_program *p);
 void ttrt_program_put(struct ttrt_program *p);
-/* -EBUSY while it runs; after, every call on it gives -ENOENT. */
+/* -EBUSY while it runs. A run that has not launched yet is stopped
+ * first (its build's compilers are killed; its start returns -ENOENT),
+ * and the program's background builds are stopped before this returns.
+ * After, every call on it gives -ENOENT. */
 int ttrt_program_delete(struct ttrt_program *p);
 const char *ttrt_program_name(const struct ttrt_program *p);
 
@@ -471,8 +476,11 @@ int ttrt_program_foreach(struct ttrt_device *dev, int (*fn)(struct ttrt_program 
 
 /* Builds every kernel whose source or compile inputs changed, the RISCs
  * in parallel, and waits: 0; -EIO for a compile error (file:line in the
- * status and in the artifact "log"); -EINVAL for bad args; -ENOEXEC for no
- * source at all; -EINTR when wait (may be NULL) says so. */
+ * status and in the artifact "log") or a compiler past its time limit
+ * (the args' or the config's build_timeout_ms) or out of its address
+ * space (2 GiB per process); -EINVAL for bad args; -ENOEXEC for no source
+ * at all; -EINTR when wait (may be NULL) says so: every build of the
+ * program is stopped, its compilers killed. */
 int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait);
 
 /* Builds if needed, resolves the args, packs, takes its cores and

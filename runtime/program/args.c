@@ -119,6 +119,11 @@ static int program_key(struct parse_ctx *ctx, const char *key, const char *value
 			return -EINVAL;
 		return args_scalar(ctx, key, value, 1, PROG_MAX_TIMEOUT_MS, &a->timeout_ms);
 	}
+	if (strcmp(key, "build_timeout_ms") == 0) {
+		if (once(ctx, key, &a->key_line[3]) || single(ctx, key))
+			return -EINVAL;
+		return args_scalar(ctx, key, value, 1, PROG_MAX_TIMEOUT_MS, &a->build_timeout_ms);
+	}
 	if (strcmp(key, "semaphores") == 0) {
 		char tok[64];
 		bool too_long;
@@ -139,7 +144,7 @@ static int program_key(struct parse_ctx *ctx, const char *key, const char *value
 		}
 		return 0;
 	}
-	args_error(ctx, -EINVAL, "unknown key '%s' (cores, timeout_ms, semaphores)", key);
+	args_error(ctx, -EINVAL, "unknown key '%s' (cores, timeout_ms, build_timeout_ms, semaphores)", key);
 	return -EINVAL;
 }
 

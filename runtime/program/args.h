@@ -114,6 +114,7 @@ struct prog_args {
 	struct ttrt_xy *cores;          /* logical, in the order listed */
 	uint32_t n_cores;
 	uint32_t timeout_ms;            /* 0: the daemon's default */
+	uint32_t build_timeout_ms;      /* 0: the daemon's default */
 	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* initial values; get_semaphore(id) */
 	uint32_t n_semaphores;
 	struct prog_cb cb[PROG_NUM_CBS];

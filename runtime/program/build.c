@@ -5,6 +5,7 @@
  * by build_diagnostic.c).
  */
 #include "program/build.h"
+#include "program/build_proc.h"
 #include "program/cache.h"
 #include "program/card_kernel.h"
 #include "program/descriptors.h"
@@ -13,17 +14,13 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 static atomic_ulong compiler_runs;
 
@@ -39,97 +36,21 @@ void build_count_run(void)
 
 /* ---- running a program ---------------------------------------------------- */
 
-struct log_buf {
-	char *p;
-	size_t len, cap;
-	bool truncated;
-};
-
-static int log_append(struct log_buf *l, const char *s, size_t n)
+/* An exit status, 128 + a signal, or -errno, for build_run's callers. */
+static int run_plain(char *const *argv, const char *cwd, struct build_log *log)
 {
-	if (l->len + n > BUILD_LOG_MAX) {
-		n = BUILD_LOG_MAX - l->len;
-		l->truncated = true;
-	}
-	if (l->len + n + 1 > l->cap) {
-		size_t cap = l->cap ? l->cap : 4096;
-		char *p;
+	struct build_proc_outcome o;
+	int ret = build_proc_run(argv, NULL, cwd, NULL, log, &o);
 
-		while (cap < l->len + n + 1)
-			cap *= 2;
-		p = realloc(l->p, cap);
-		if (!p)
-			return -ENOMEM;
-		l->p = p;
-		l->cap = cap;
-	}
-	memcpy(l->p + l->len, s, n);
-	l->len += n;
-	l->p[l->len] = '\0';
-	return 0;
-}
-
-/* Runs argv in cwd (NULL: ours) with stdin from /dev/null and stdout and
- * stderr into log. Returns the exit status (>= 0), 128 + signal, or -errno
- * when it could not be run. */
-static int run_captured(char *const *argv, const char *cwd, struct log_buf *log)
-{
-	posix_spawn_file_actions_t fa;
-	int pipefd[2], ret, status;
-	pid_t pid;
-	char chunk[4096];
-
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return -errno;
-	ret = posix_spawn_file_actions_init(&fa);
-	if (ret) {
-		ret = -ret;
-		goto out_pipe;
-	}
-	ret = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (!ret)
-		ret = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	if (!ret)
-		ret = posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	if (!ret && cwd)
-		ret = posix_spawn_file_actions_addchdir_np(&fa, cwd);
-	if (!ret)
-		ret = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	if (ret) {
-		ret = -ret;
-		goto out_pipe;
-	}
-	close(pipefd[1]);
-	pipefd[1] = -1;
-	for (;;) {
-		ssize_t n = read(pipefd[0], chunk, sizeof(chunk));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		if (log && !log->truncated && log_append(log, chunk, (size_t)n) < 0)
-			log->truncated = true;   /* keep draining: the child must not block */
-	}
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			ret = -errno;
-			goto out_pipe;
-		}
-	}
-	ret = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-out_pipe:
-	close(pipefd[0]);
-	if (pipefd[1] >= 0)
-		close(pipefd[1]);
-	return ret;
+	if (ret)
+		return ret;
+	return o.end == BUILD_PROC_EXITED ? o.status : 128 + o.status;
 }
 
 int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len)
 {
-	struct log_buf l = { .p = *log, .len = *log_len, .cap = *log ? *log_len + 1 : 0 };
-	int ret = run_captured(argv, cwd, &l);
+	struct build_log l = { .p = *log, .len = *log_len, .cap = *log ? *log_len + 1 : 0 };
+	int ret = run_plain(argv, cwd, &l);
 
 	*log = l.p;
 	*log_len = l.len;
@@ -162,7 +83,7 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 {
 	char *argv[] = { NULL, "--version", NULL };
 	const char *dirs[2];
-	struct log_buf log = { 0 };
+	struct build_log log = { 0 };
 	struct cache_hash h;
 	int ret;
 
@@ -193,7 +114,7 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	/* The compiler's version goes into every key, so a toolchain upgrade
 	 * misses the cache. */
 	argv[0] = env->compiler;
-	ret = run_captured(argv, NULL, &log);
+	ret = run_plain(argv, NULL, &log);
 	if (ret != 0 || !log.p) {
 		snprintf(err, errlen, "build: %s --version: %s", env->compiler,
 			 ret < 0 ? strerror(-ret) : "failed");
@@ -562,24 +483,81 @@ int build_write_file(const char *path, const void *buf, size_t len)
 /* dir is at most BUILD_DIR_MAX bytes and src shorter than 64 (source_name). */
 #define BUILD_DIR_MAX (PATH_MAX - 128)
 
-static void remove_dir(const char *dir, const char *src)
+/* The compiler's own words when it could not get memory: gcc's "out of
+ * memory allocating", "virtual memory exhausted", binutils' "memory
+ * exhausted", C++'s bad_alloc. */
+static bool out_of_memory(const char *text)
 {
-	char path[PATH_MAX];
+	static const char *const words[] = { "out of memory", "memory exhausted",
+					     "Cannot allocate memory", "std::bad_alloc" };
 
-	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
-	unlink(path);
-	snprintf(path, sizeof(path), "%.*s/kernel.elf", BUILD_DIR_MAX, dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
-	unlink(path);
-	rmdir(dir);
+	for (size_t i = 0; text && i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(text, words[i]))
+			return true;
+	return false;
+}
+
+static void log_note(struct build_log *log, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void log_note(struct build_log *log, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+	int n;
+
+	if (log->len && log->p[log->len - 1] != '\n')
+		build_log_add(log, "\n", 1);
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		build_log_add(log, line, strlen(line));
+}
+
+int build_step(const struct build_request *req, char *const *argv, const char *cwd,
+	       struct build_log *log, struct build_result *r)
+{
+	static const struct build_limits defaults = { .timeout_ms = BUILD_TIMEOUT_MS_DEFAULT,
+						      .as_bytes = BUILD_AS_BYTES_DEFAULT };
+	const struct build_limits *lim = req->limits ? req->limits : &defaults;
+	struct build_proc_outcome o;
+	size_t start = log->len;
+	int ret;
+
+	build_count_run();
+	ret = build_proc_run(argv, NULL, cwd, lim, log, &o);
+	if (ret)
+		return ret;
+	switch (o.end) {
+	case BUILD_PROC_TIMED_OUT:
+		r->end = BUILD_END_TIME_LIMIT;
+		log_note(log, "ttfs: stopped after build_timeout_ms (%u ms): the compiler's "
+			      "processes were killed\n", lim->timeout_ms);
+		return -ETIMEDOUT;
+	case BUILD_PROC_STOPPED:
+		r->end = BUILD_END_STOPPED;
+		log_note(log, "ttfs: stopped (%s): the compiler's processes were killed\n",
+			 strerror(-o.status));
+		return o.status;
+	case BUILD_PROC_SIGNALED:
+		return 128 + o.status;
+	default:
+		break;
+	}
+	if (o.status && lim->as_bytes && out_of_memory(log->p ? log->p + start : NULL)) {
+		r->end = BUILD_END_MEMORY_LIMIT;
+		log_note(log, "ttfs: the compiler ran out of memory: each compiler process may "
+			      "use %llu MiB of address space (RLIMIT_AS)\n",
+			 (unsigned long long)(lim->as_bytes >> 20));
+	}
+	return o.status;
 }
 
 static int compile(const struct build_env *env, const struct build_request *req,
 		   char *const *argv, struct build_result *r)
 {
 	const char *src = build_source_name(req);
-	struct log_buf log = { 0 };
+	struct build_log log = { 0 };
 	char dir[BUILD_DIR_MAX], path[PATH_MAX];
 	int ret;
 
@@ -596,12 +574,11 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret)
 		goto out;
 
-	build_count_run();
-	ret = run_captured(argv, dir, &log);
+	ret = build_step(req, argv, dir, &log, r);
 	r->log = log.p;
 	r->log_len = log.len;
 	log.p = NULL;
-	if (ret > 0)
+	if (ret > 0 && r->end == BUILD_END_NORMAL)
 		build_find_first_error(env, src, r);
 	log_hide_dirs(env, r);
 	if (ret < 0) {
@@ -617,7 +594,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	/* A full disk costs the next build a compile, not this one its ELF. */
 	(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);
 out:
-	remove_dir(dir, src);
+	build_remove_dir(dir);   /* what a killed compiler left too */
 	return ret;
 }
 
@@ -656,6 +633,7 @@ struct build_job {
 	const struct build_env *env;
 	const struct build_request *req;
 	struct build_result result;
+	atomic_bool done;
 };
 
 static void *job_main(void *p)
@@ -663,7 +641,13 @@ static void *job_main(void *p)
 	struct build_job *job = p;
 
 	build_kernel(job->env, job->req, &job->result);
+	atomic_store(&job->done, true);
 	return NULL;
+}
+
+bool build_done(struct build_job *job)
+{
+	return atomic_load(&job->done);
 }
 
 int build_start(const struct build_env *env, const struct build_request *req,
@@ -674,6 +658,7 @@ int build_start(const struct build_env *env, const struct build_request *req,
 
 	if (!job)
 		return -ENOMEM;
+	atomic_init(&job->done, false);
 	job->env = env;
 	job->req = req;
 	ret = pthread_create(&job->thread, NULL, job_main, job);

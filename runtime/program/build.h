@@ -9,6 +9,7 @@
 #ifndef TTRT_PROGRAM_BUILD_H
 #define TTRT_PROGRAM_BUILD_H
 
+#include "program/build_proc.h"
 #include "program/pack.h"
 
 #include <limits.h>
@@ -17,7 +18,6 @@
 #include <stdint.h>
 
 #define BUILD_VERSION_MAX 256
-#define BUILD_LOG_MAX     (256u << 10)   /* compiler output kept, bytes */
 #define BUILD_ERROR_TEXT_MAX 512
 
 /* What every build shares; filled once by build_env_init, read-only after,
@@ -60,10 +60,22 @@ struct build_request {
 	 * the key. */
 	const char *descriptors;
 	size_t descriptors_len;
+	/* Each compiler process's time and memory limits and its stop;
+	 * NULL: the defaults (build_proc.h), never stopped. Not in the key. */
+	const struct build_limits *limits;
+};
+
+/* How a build ended, beyond its status. */
+enum build_end {
+	BUILD_END_NORMAL,         /* built, or the compiler failed on the source */
+	BUILD_END_TIME_LIMIT,     /* status -ETIMEDOUT: a compiler ran past limits->timeout_ms */
+	BUILD_END_MEMORY_LIMIT,   /* status -ENOEXEC: a compiler ran out of limits->as_bytes */
+	BUILD_END_STOPPED,        /* status: what limits->stop returned */
 };
 
 struct build_result {
 	int status;         /* 0; -ENOEXEC: the compiler failed (log, error_*); else -errno */
+	enum build_end end;
 	bool cache_hit;
 	uint64_t key;
 	uint8_t *elf;       /* malloc'd on success */
@@ -84,9 +96,16 @@ int build_env_init_card(struct build_env *env, const char *tt_metal_home, const 
 
 /* Runs argv (no shell) in cwd (NULL: ours), stdin from /dev/null, stdout
  * and stderr appended to *log (malloc'd, NUL-terminated, at most
- * BUILD_LOG_MAX bytes kept). The exit status (>= 0), 128 + signal, or
- * -errno when it could not be started. */
+ * BUILD_LOG_MAX bytes kept), without limits. The exit status (>= 0),
+ * 128 + signal, or -errno when it could not be started. */
 int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len);
+/* One compiler run of a kernel build: argv in cwd, under req's limits;
+ * its output, and a "ttfs: ..." line when a limit ended it, appended to
+ * log. The exit status (>= 0; r->end is BUILD_END_MEMORY_LIMIT when the
+ * output says memory ran out), or -ETIMEDOUT, the stop's -errno (r->end
+ * says which) or -errno when it could not be started. */
+int build_step(const struct build_request *req, char *const *argv, const char *cwd,
+	       struct build_log *log, struct build_result *r);
 /* The first error of r->log with a place in the user's own files,
  * following gcc's macro-expansion notes, template contexts and include
  * chains back to it (else the first error, else the linker's), into
@@ -132,6 +151,8 @@ void build_result_free(struct build_result *r);
 struct build_job;
 int build_start(const struct build_env *env, const struct build_request *req,
 		struct build_job **job);
+/* Whether the job has its result: build_wait will not block. */
+bool build_done(struct build_job *job);
 /* Joins the job, moves its result into out and frees the job. */
 int build_wait(struct build_job *job, struct build_result *out);
 

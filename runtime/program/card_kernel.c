@@ -89,27 +89,27 @@ static void strip_prefix(char *text, const char *prefix)
 }
 
 /* One step: its argv, then its output, into the result's log. */
-static int run_step(struct card_argv *a, const char *dir, const char *prefix, struct build_result *r)
+static int run_step(const struct build_request *req, struct card_argv *a, const char *dir,
+		    const char *prefix, struct build_result *r)
 {
-	char *out = NULL;
-	size_t out_len = 0, n;
+	struct build_log out = { 0 };
+	size_t n;
 	int ret;
 
 	build_log_argv(&r->log, &r->log_len, a->argv);
-	build_count_run();
-	ret = build_run(a->argv, dir, &out, &out_len);
-	strip_prefix(out, prefix);
-	n = out ? strlen(out) : 0;
+	ret = build_step(req, a->argv, dir, &out, r);
+	strip_prefix(out.p, prefix);
+	n = out.p ? strlen(out.p) : 0;
 	if (n && r->log_len + n <= BUILD_LOG_MAX) {
 		char *l = realloc(r->log, r->log_len + n + 1);
 
 		if (l) {
-			memcpy(l + r->log_len, out, n + 1);
+			memcpy(l + r->log_len, out.p, n + 1);
 			r->log = l;
 			r->log_len += n;
 		}
 	}
-	free(out);
+	free(out.p);
 	return ret;
 }
 
@@ -151,11 +151,12 @@ static int run_recipe(const struct build_env *env, const struct build_request *r
 		ret = card_kernel_link_argv(&p, &ck, fw, &l);
 	if (ret)
 		goto out;
-	ret = run_step(&c, k, prefix, r);
+	ret = run_step(req, &c, k, prefix, r);
 	if (ret == 0)
-		ret = run_step(&l, k, prefix, r);
+		ret = run_step(req, &l, k, prefix, r);
 	if (ret > 0) {
-		build_find_first_error(env, build_source_name(req), r);
+		if (r->end == BUILD_END_NORMAL)
+			build_find_first_error(env, build_source_name(req), r);
 		ret = -ENOEXEC;
 		goto out;
 	}

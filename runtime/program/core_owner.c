@@ -78,9 +78,19 @@ void ttrt_program_thread_leave(struct ttrt_device *dev)
 	pthread_mutex_unlock(&dev->program_threads_lock);
 }
 
+static int cancel_builds(struct ttrt_program *p, void *arg)
+{
+	(void)arg;
+	prog_builds_cancel(p, -EINTR);
+	return 0;
+}
+
 void ttrt_programs_wait_threads(struct ttrt_device *dev)
 {
 	ttrt_programs_stop_all(dev);
+	/* Background builds are program threads too: their compilers are
+	 * killed, not waited for. */
+	ttrt_program_foreach(dev, cancel_builds, NULL);
 	pthread_mutex_lock(&dev->program_threads_lock);
 	while (dev->program_threads)
 		pthread_cond_wait(&dev->program_threads_done, &dev->program_threads_lock);

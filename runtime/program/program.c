@@ -181,12 +181,22 @@ int ttrt_program_delete(struct ttrt_program *p)
 	int rc = 0;
 
 	pthread_mutex_lock(&p->lock);
+	/* A run still building is stopped, not waited for (its compilers
+	 * are killed): its start ends with -ENOENT. */
+	p->removing = true;
+	while (!p->deleted && p->running && !p->launch_reported)
+		pthread_cond_wait(&p->changed, &p->lock);
+	p->removing = false;
 	if (p->deleted)
 		rc = -ENOENT;
 	else if (p->running)
 		rc = -EBUSY;
 	else
 		p->deleted = true;
+	/* Its background builds see it deleted and stop: when rmdir
+	 * returns, no compiler of it runs. */
+	while (rc == 0 && p->builds_in_flight)
+		pthread_cond_wait(&p->changed, &p->lock);
 	pthread_mutex_unlock(&p->lock);
 	if (rc == 0)
 		list_remove(p);

@@ -11,6 +11,7 @@
 #include "program/cache.h"
 #include "program/descriptors.h"
 #include "data_dirs.h"
+#include "timespec_after.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -138,7 +139,8 @@ nomem:
 
 static void fill_request(struct risc_job *j, int risc, const struct build_inputs *in,
 			 const struct prog_args *a, const struct prog_resolved *r,
-			 const char *descriptors, size_t descriptors_len)
+			 const char *descriptors, size_t descriptors_len,
+			 const struct build_limits *limits)
 {
 	enum ttrt_kernel k = kernel_of_risc(risc);
 	const struct prog_kernel_args *ka = &a->kernel[args_kernel(k)];
@@ -159,6 +161,7 @@ static void fill_request(struct risc_job *j, int risc, const struct build_inputs
 		.n_defines = ka->n_defines,
 		.descriptors = descriptors,
 		.descriptors_len = descriptors_len,
+		.limits = limits,
 	};
 }
 
@@ -199,9 +202,24 @@ static void jobs_free(struct risc_job *jobs)
 	}
 }
 
-/* Compile every wanted RISC that cannot be reused, in parallel. */
-static void run_compilers(const struct build_env *env, struct risc_job *jobs)
+/* How often a build waited on by a caller that may be interrupted looks
+ * at its wait. */
+#define BUILD_WAIT_SLICE_NS (10 * 1000 * 1000)
+
+static void nap_slice(void)
 {
+	struct timespec t = { 0, BUILD_WAIT_SLICE_NS };
+
+	nanosleep(&t, NULL);
+}
+
+/* Compile every wanted RISC that cannot be reused, in parallel. The
+ * caller's wait, if it is interrupted, stops every build of p. */
+static void run_compilers(struct ttrt_program *p, const struct build_env *env,
+			  struct risc_job *jobs, const struct ttrt_wait *wait)
+{
+	bool cancelled = false;
+
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
 		if (!jobs[r].wanted || jobs[r].reused || jobs[r].cached)
 			continue;
@@ -209,9 +227,52 @@ static void run_compilers(const struct build_env *env, struct risc_job *jobs)
 		if (jobs[r].result.status)
 			jobs[r].job = NULL;
 	}
-	for (int r = 0; r < PACK_NUM_RISCS; r++)
-		if (jobs[r].job)
-			build_wait(jobs[r].job, &jobs[r].result);
+	for (int r = 0; r < PACK_NUM_RISCS; r++) {
+		if (!jobs[r].job)
+			continue;
+		while (wait && wait->interrupted && !build_done(jobs[r].job)) {
+			if (!cancelled && prog_interrupted(wait)) {
+				prog_builds_cancel(p, -EINTR);
+				cancelled = true;
+			}
+			nap_slice();
+		}
+		build_wait(jobs[r].job, &jobs[r].result);
+	}
+}
+
+static const char *stop_reason(int why)
+{
+	switch (why) {
+	case -EINTR:
+		return "interrupted";
+	case -ENOENT:
+		return "the program was removed";
+	default:
+		return strerror(-why);
+	}
+}
+
+/* A build that a limit or a stop ended, for the status. */
+static void limit_error(const struct risc_job *j, const char *risc, char *err, size_t errlen)
+{
+	const struct build_limits *lim = j->req.limits;
+
+	switch (j->result.end) {
+	case BUILD_END_TIME_LIMIT:
+		ttrt_set_err(err, errlen, "build of %s for %s stopped after build_timeout_ms "
+			     "(%u ms): the compiler was killed", j->req.name, risc, lim->timeout_ms);
+		break;
+	case BUILD_END_MEMORY_LIMIT:
+		ttrt_set_err(err, errlen, "build of %s for %s failed: the compiler ran out of "
+			     "memory (each compiler process may use %llu MiB of address space)",
+			     j->req.name, risc, (unsigned long long)(lim->as_bytes >> 20));
+		break;
+	default:
+		ttrt_set_err(err, errlen, "build of %s for %s stopped: %s", j->req.name, risc,
+			     stop_reason(j->result.status));
+		break;
+	}
 }
 
 /* The outcome of the compilers: XIP images made, the log gathered, the
@@ -229,7 +290,12 @@ static int collect(struct risc_job *jobs, char *err, size_t errlen)
 		log_append(&j->section, &j->section_len, "== %s for %s ==\n", j->req.name,
 			   risc_names[r], j->cached ? "(from the cache: no compiler ran)" :
 						      j->result.log);
-		if (j->result.status == -ENOEXEC) {
+		if (j->result.end != BUILD_END_NORMAL) {
+			if (rc == 0) {
+				limit_error(j, risc_names[r], err, errlen);
+				rc = j->result.end == BUILD_END_STOPPED ? j->result.status : -EIO;
+			}
+		} else if (j->result.status == -ENOEXEC) {
 			first_error_line(&j->result, why, sizeof(why));
 			if (rc == 0)
 				ttrt_set_err(err, errlen, "build of %s for %s failed: %s", j->req.name,
@@ -318,6 +384,7 @@ static int plan(struct ttrt_program *p, const struct build_env *env, struct risc
 }
 
 struct build_run {
+	struct ttrt_program *p;
 	struct build_inputs in;
 	struct prog_args *args;
 	struct prog_resolved *resolved;
@@ -327,7 +394,50 @@ struct build_run {
 	char err[PROG_ERROR_MAX];
 	unsigned compiled, cache_hits;
 	uint64_t seq;             /* order of the inputs taken */
+	uint64_t cancel_seq;      /* p->build_cancel_seq when it began */
+	struct build_limits limits;   /* every compiler's */
 };
+
+/* Polled by the compilers' watchers: why this build must stop, or 0. */
+static int build_should_stop(void *arg)
+{
+	struct build_run *b = arg;
+	struct ttrt_program *p = b->p;
+	int why = 0;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->deleted || p->removing)
+		why = -ENOENT;
+	else if (p->build_cancel_seq != b->cancel_seq)
+		why = p->build_cancel_why;
+	pthread_mutex_unlock(&p->lock);
+	return why;
+}
+
+void prog_builds_cancel_locked(struct ttrt_program *p, int why)
+{
+	p->build_cancel_seq++;
+	p->build_cancel_why = why;
+	pthread_cond_broadcast(&p->changed);
+}
+
+void prog_builds_cancel(struct ttrt_program *p, int why)
+{
+	pthread_mutex_lock(&p->lock);
+	prog_builds_cancel_locked(p, why);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void set_limits(struct build_run *b, const struct ttrt_config *cfg)
+{
+	b->limits = (struct build_limits){
+		.timeout_ms = b->args->build_timeout_ms ? b->args->build_timeout_ms :
+							  cfg->build_timeout_ms,
+		.as_bytes = BUILD_AS_BYTES_DEFAULT,
+		.stop = build_should_stop,
+		.stop_arg = b,
+	};
+}
 
 static int prepare(struct ttrt_program *p, struct build_run *b)
 {
@@ -348,6 +458,7 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 	}
 	if (rc)
 		return rc;
+	set_limits(b, &p->dev->cfg);
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
 		int risc = prog_kernel_risc((enum ttrt_kernel)k);
 
@@ -356,12 +467,12 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 		any = true;
 		if (risc >= 0) {
 			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
-				     b->descriptors, b->descriptors_len);
+				     b->descriptors, b->descriptors_len, &b->limits);
 			continue;
 		}
 		for (risc = PACK_TRISC0; risc <= PACK_TRISC2; risc++)
 			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
-				     b->descriptors, b->descriptors_len);
+				     b->descriptors, b->descriptors_len, &b->limits);
 	}
 	if (!any) {
 		ttrt_set_err(b->err, sizeof(b->err),
@@ -428,7 +539,32 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, enum bui
 	prog_notify(p);
 }
 
-static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum build_kind kind)
+/* Waits for the builds in flight. An interrupted wait stops them, and
+ * this build (-EINTR); a delete under way ends it too (-ENOENT). Caller
+ * holds p->lock. */
+static int wait_other_builds(struct ttrt_program *p, const struct ttrt_wait *wait)
+{
+	while (p->builds_in_flight) {
+		struct timespec until;
+
+		if (p->removing)
+			return -ENOENT;
+		if (!wait || !wait->interrupted) {
+			pthread_cond_wait(&p->changed, &p->lock);
+			continue;
+		}
+		if (prog_interrupted(wait)) {
+			prog_builds_cancel_locked(p, -EINTR);
+			return -EINTR;
+		}
+		until = timespec_after(CLOCK_REALTIME, BUILD_WAIT_SLICE_NS);
+		pthread_cond_timedwait(&p->changed, &p->lock, &until);
+	}
+	return 0;
+}
+
+static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum build_kind kind,
+			       const struct ttrt_wait *wait)
 {
 	int rc;
 
@@ -443,13 +579,20 @@ static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum
 			p->build_queued = false;
 			p->builds_in_flight--;
 		}
-		while (p->builds_in_flight)
-			pthread_cond_wait(&p->changed, &p->lock);
+		rc = wait_other_builds(p, wait);
+		if (rc) {
+			pthread_mutex_unlock(&p->lock);
+			return rc;
+		}
 		p->builds_in_flight++;
 	}
-	rc = p->deleted && kind != BUILD_FOR_RUN ? -ENOENT : inputs_take(p, &b->in);
+	if (p->removing || (p->deleted && kind != BUILD_FOR_RUN))
+		rc = -ENOENT;
+	else
+		rc = inputs_take(p, &b->in);
 	if (rc == 0) {
 		b->seq = ++p->build_seq_next;
+		b->cancel_seq = p->build_cancel_seq;
 		if (kind == BUILD_FOR_RUN || !p->running)
 			prog_set_state(p, TTRT_PROGRAM_COMPILING);
 	} else {
@@ -478,7 +621,7 @@ static void load_cached(const struct build_env *env, struct risc_job *jobs)
 	}
 }
 
-static int build(struct ttrt_program *p, enum build_kind kind)
+static int build(struct ttrt_program *p, enum build_kind kind, const struct ttrt_wait *wait)
 {
 	const struct build_env *env = NULL;
 	struct build_run *b = calloc(1, sizeof(*b));
@@ -487,7 +630,8 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 
 	if (!b)
 		return -ENOMEM;
-	rc = build_locked_inputs(p, b, kind);
+	b->p = p;
+	rc = build_locked_inputs(p, b, kind, wait);
 	if (rc) {
 		free(b);
 		return rc;
@@ -504,7 +648,7 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 	}
 	if (rc == 0) {
 		load_cached(env, b->jobs);
-		run_compilers(env, b->jobs);
+		run_compilers(p, env, b->jobs, wait);
 		rc = collect(b->jobs, b->err, sizeof(b->err));
 		for (int r = 0; r < PACK_NUM_RISCS; r++) {
 			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused &&
@@ -520,8 +664,15 @@ static int build(struct ttrt_program *p, enum build_kind kind)
 
 int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 {
-	int rc = build(p, BUILD_FOR_RUN);
+	int rc = build(p, BUILD_FOR_RUN, wait);
 
+	if (rc == 0) {
+		/* A delete waits for this run: it ends here. */
+		pthread_mutex_lock(&p->lock);
+		if (p->removing)
+			rc = -ENOENT;
+		pthread_mutex_unlock(&p->lock);
+	}
 	return rc == 0 && prog_interrupted(wait) ? -EINTR : rc;
 }
 
@@ -534,7 +685,7 @@ int ttrt_program_build(struct ttrt_program *p, const struct ttrt_wait *wait)
 	pthread_mutex_unlock(&p->lock);
 	if (rc)
 		return rc;
-	rc = build(p, BUILD_EXPLICIT);
+	rc = build(p, BUILD_EXPLICIT, wait);
 	return rc == 0 && prog_interrupted(wait) ? -EINTR : rc;
 }
 
@@ -552,7 +703,7 @@ static void *background_builder(void *arg)
 	while (p->build_queued) {
 		p->build_queued = false;
 		pthread_mutex_unlock(&p->lock);
-		build(p, BUILD_BACKGROUND);
+		build(p, BUILD_BACKGROUND, NULL);
 		pthread_mutex_lock(&p->lock);
 	}
 	p->builder_running = false;

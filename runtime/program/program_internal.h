@@ -79,6 +79,9 @@ struct ttrt_program {
 	bool builder_running;         /* the background builder's thread lives */
 	uint64_t build_seq_next;      /* inputs taken by builds, counted */
 	uint64_t build_seq_stored;    /* the newest inputs whose results are kept */
+	uint64_t build_cancel_seq;    /* bumped to stop every build in flight */
+	int build_cancel_why;         /* what the stopped builds return: -EINTR */
+	bool removing;                /* a delete waits for a run's build to stop */
 	struct prog_risc_build risc[PACK_NUM_RISCS];
 	char *risc_log[PACK_NUM_RISCS];   /* each RISC's compiler output, when it was last built */
 	size_t risc_log_len[PACK_NUM_RISCS];
@@ -137,6 +140,10 @@ int prog_build(struct ttrt_program *p, const struct ttrt_wait *wait);
 /* Asks the program's background builder to build (starting it if need
  * be); the state is `compiling` from this call on. */
 void prog_build_background(struct ttrt_program *p);
+/* Stops every build of p in flight (their compilers are killed within a
+ * few tens of ms; they return why, e.g. -EINTR); later builds run. */
+void prog_builds_cancel(struct ttrt_program *p, int why);
+void prog_builds_cancel_locked(struct ttrt_program *p, int why);
 void prog_builds_free(struct ttrt_program *p);
 /* The RISC a kernel runs on, or -1 for compute (three TRISCs). */
 int prog_kernel_risc(enum ttrt_kernel k);

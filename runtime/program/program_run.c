@@ -566,6 +566,7 @@ int ttrt_program_stop(struct ttrt_program *p)
 	pthread_mutex_lock(&p->lock);
 	if (p->running)
 		p->stop_requested = true;
+	prog_builds_cancel_locked(p, -EINTR);
 	while (p->running || p->builds_in_flight)
 		pthread_cond_wait(&p->changed, &p->lock);
 	pthread_mutex_unlock(&p->lock);

@@ -289,7 +289,7 @@ print(bad or "ok")' "$P/tr/reader.cpp"
 	run -0 pyset "$P/ba/args" < <(printf '[program]\ncores = 0,0\nbogus = 1\n')
 	assert_output EINVAL
 	cp "$K/store_arg.cpp" "$P/ba/reader.cpp"
-	why="error args:3: [program] unknown key 'bogus' (cores, timeout_ms, semaphores)"
+	why="error args:3: [program] unknown key 'bogus' (cores, timeout_ms, build_timeout_ms, semaphores)"
 	run -0 cat "$P/ba/status"
 	assert_line "$why"
 	run -0 run_prog ba

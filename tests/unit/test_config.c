@@ -38,6 +38,7 @@ static void test_defaults(void)
 	CHECK(strcmp(cfg.device_path, "/dev/tenstorrent/0") == 0, "device %s", cfg.device_path);
 	CHECK_EQ(cfg.dram_bank_size, 4ull << 30);
 	CHECK_EQ(cfg.timeout_ms, 5000);
+	CHECK_EQ(cfg.build_timeout_ms, 120000);
 	CHECK(strcmp(cfg.cache_dir, "/xdg/cache/ttfs") == 0, "cache_dir %s", cfg.cache_dir);
 	unsetenv("XDG_CACHE_HOME");
 	setenv("HOME", "/home/someone", 1);
@@ -139,6 +140,14 @@ static void test_set(void)
 	CHECK_EQ(ttrt_config_set(&cfg, "timeout_ms", "soon", err, sizeof(err)), -EINVAL);
 	CHECK(strstr(err, "timeout_ms") != NULL, "err '%s'", err);
 	CHECK_EQ(cfg.timeout_ms, 3600000);
+
+	CHECK_EQ(ttrt_config_set(&cfg, "build_timeout_ms", "1500", err, sizeof(err)), 0);
+	CHECK_EQ(cfg.build_timeout_ms, 1500);
+	CHECK_EQ(cfg.timeout_ms, 3600000);   /* a key of its own */
+	CHECK_EQ(ttrt_config_set(&cfg, "build_timeout_ms", "0", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "build_timeout_ms must be 1..3600000, not '0'") == 0, "err '%s'", err);
+	CHECK_EQ(ttrt_config_set(&cfg, "build_timeout_ms", "3600001", err, sizeof(err)), -EINVAL);
+	CHECK_EQ(cfg.build_timeout_ms, 1500);
 
 	CHECK_EQ(ttrt_config_set(&cfg, "cache_dir", "/var/cache/tt", err, sizeof(err)), 0);
 	CHECK(strcmp(cfg.cache_dir, "/var/cache/tt") == 0, "cache_dir %s", cfg.cache_dir);

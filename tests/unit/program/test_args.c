@@ -130,7 +130,7 @@ static void bad(const char *text, int line, const char *want)
 static void test_malformed(void)
 {
 	bad("[program]\ncores = 0,0\ncorez = 1\n", 3,
-	    "[program] unknown key 'corez' (cores, timeout_ms, semaphores)");
+	    "[program] unknown key 'corez' (cores, timeout_ms, build_timeout_ms, semaphores)");
 	bad("[program]\nsemaphores = 0 @x\n", 2, "semaphores: bad number '@x'");
 	bad("[program]\nsemaphores = 0 1.0f\n", 2, "semaphores: bad number '1.0f'");
 	bad("[program]\nsemaphores = 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 2,
@@ -172,6 +172,11 @@ static void test_malformed(void)
 	bad("[program]\ntimeout_ms = 1.5f\n", 2, "timeout_ms: bad number '1.5f'");
 	bad("[program]\ntimeout_ms = 0\n", 2, "timeout_ms: 0 is out of range (1..3600000)");
 	bad("[program]\ntimeout_ms = 5 6\n", 2, "timeout_ms: want one number");
+	bad("[program]\nbuild_timeout_ms = 0\n", 2,
+	    "build_timeout_ms: 0 is out of range (1..3600000)");
+	bad("[program]\nbuild_timeout_ms = 3600001\n", 2, "out of range (1..3600000)");
+	bad("[program]\nbuild_timeout_ms = 5\nbuild_timeout_ms = 6\n", 3,
+	    "duplicate key 'build_timeout_ms' (first set at line 2)");
 	bad("[program]\ncores 0,0\n", 2, "syntax error");
 	bad("[program\ncores = 0,0\n", 1, "syntax error");
 	bad("cores = 0,0\n", 1, "key 'cores' is outside a section");
@@ -307,7 +312,14 @@ static void test_cores_and_formats(void)
 
 	/* No [program]: core 0,0; an empty file is a valid empty program. */
 	a = parse("", err, sizeof(err), &rc);
-	CHECK(rc == 0 && a && a->n_cores == 1 && a->timeout_ms == 0, "%s", err);
+	CHECK(rc == 0 && a && a->n_cores == 1 && a->timeout_ms == 0 && a->build_timeout_ms == 0,
+	      "%s", err);
+	prog_args_free(a);
+
+	a = parse("[program]\nbuild_timeout_ms = 1500\n", err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(a->build_timeout_ms, 1500);
+	CHECK_EQ(a->timeout_ms, 0);
 	prog_args_free(a);
 }
 

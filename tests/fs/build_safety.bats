@@ -1,0 +1,207 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# Kernel builds are bounded and stoppable (docs/programs.md, "Builds"):
+# each compiler process has a time limit (build_timeout_ms) and an
+# address-space limit, and a build is stopped, its compilers killed, when
+# its run writer is interrupted, when its program is removed and when the
+# daemon stops. The build that does not end is programs/compiles_forever.cpp.
+
+load helpers
+
+K="$BATS_TEST_DIRNAME/programs"
+
+setup_file() {
+	command -v riscv64-unknown-elf-g++ >/dev/null || skip "no riscv64-unknown-elf-g++"
+	mkdir -p "$BATS_FILE_TMPDIR/cache"
+	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache"
+}
+teardown_file() { ttfs_unmount; }
+
+setup() { P="$MNT/programs"; }
+
+teardown() {
+	local d
+	for d in "$MNT"/programs/*; do
+		[ -d "$d" ] || continue
+		rmdir "$d" 2>/dev/null || echo "# teardown: rmdir $d failed" >&2
+	done
+	return 0
+}
+
+# build_procs CACHE: the processes working in a build directory of the
+# cache CACHE (compilers, and what runs them), as "pid command" lines.
+build_procs() {
+	local p cwd
+	for p in /proc/[0-9]*; do
+		cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
+		[[ "$cwd" == "$1"/tmp-* ]] && echo "${p#/proc/} $(tr '\0' ' ' <"$p/cmdline" 2>/dev/null)"
+	done
+	return 0
+}
+
+# no_compilers [SECONDS] [CACHE]: wait until no process works in a build
+# directory of CACHE (the suite's cache), at most SECONDS (default 3).
+no_compilers() {
+	local cache=${2:-$BATS_FILE_TMPDIR/cache} i
+	for i in $(seq $((${1:-3} * 10))); do
+		[ -z "$(build_procs "$cache")" ] && return 0
+		sleep 0.1
+	done
+	echo "compilers still running:" >&2
+	build_procs "$cache" >&2
+	return 1
+}
+
+# compiler_started [CACHE]: wait until a compiler works in CACHE.
+compiler_started() {
+	local cache=${1:-$BATS_FILE_TMPDIR/cache} i
+	for i in $(seq 200); do
+		[ -n "$(build_procs "$cache")" ] && return 0
+		sleep 0.05
+	done
+	echo "no compiler started in $cache" >&2
+	return 1
+}
+
+# forever_prog DIR [ARGS]: a program whose writer's build does not end,
+# with [program] ARGS lines.
+forever_prog() {
+	mkdir "$1"
+	printf '[program]\ncores = 0,0\n%s\n' "${2:-}" >"$1/args"
+	cp "$K/compiles_forever.cpp" "$1/writer.cpp"
+}
+
+# less_than SECONDS LIMIT: fail unless SECONDS < LIMIT.
+less_than() {
+	python3 -c "import sys; sys.exit(not float(sys.argv[1]) < float(sys.argv[2]))" "$1" "$2" ||
+		fail "took $1 s, not under $2 s"
+}
+
+# ---- limits -------------------------------------------------------------------------
+
+@test "build_timeout_ms of the args stops a build that does not end; status and build/log say so" {
+	forever_prog "$P/t" "build_timeout_ms = 1000"
+	local t0=$SECONDS
+	run -0 ttfs_guard 60 pyrun "$P/t/run" 1
+	assert_output EIO
+	# The background build and the run's own each stop after 1 s.
+	less_than $((SECONDS - t0)) 20
+	no_compilers
+	run -0 cat "$P/t/status"
+	assert_line "state failed"
+	assert_line "error build of writer.cpp for brisc stopped after build_timeout_ms (1000 ms): the compiler was killed"
+	run -0 cat "$P/t/build/log"
+	assert_line "== writer.cpp for brisc =="
+	assert_line "ttfs: stopped after build_timeout_ms (1000 ms): the compiler's processes were killed"
+}
+
+@test "-o build_timeout_ms is every program's default" {
+	local d="$BATS_TEST_TMPDIR/d2"
+	mkdir -p "$d/cache"
+	ttfs_start "$d" "$d/mnt" -o cache_dir="$d/cache",build_timeout_ms=1500
+	export TTFS_GUARD_MNT="$d/mnt" TTFS_GUARD_PID="$(cat "$d/pid")"
+	forever_prog "$d/mnt/programs/t"
+	run -0 ttfs_guard 60 pyrun "$d/mnt/programs/t/run" 1
+	assert_output EIO
+	run -0 cat "$d/mnt/programs/t/status"
+	assert_line "error build of writer.cpp for brisc stopped after build_timeout_ms (1500 ms): the compiler was killed"
+	rmdir "$d/mnt/programs/t"
+	ttfs_stop "$d" "$d/mnt"
+}
+
+@test "#include \"/dev/zero\": the address-space limit stops the compiler; status and build/log say so" {
+	mkdir "$P/z"
+	printf '#include "/dev/zero"\n' >"$P/z/writer.cpp"
+	run -0 ttfs_guard 60 pyrun "$P/z/run" 1
+	assert_output EIO
+	no_compilers
+	run -0 cat "$P/z/status"
+	assert_line "error build of writer.cpp for brisc failed: the compiler ran out of memory (each compiler process may use 2048 MiB of address space)"
+	run -0 cat "$P/z/build/log"
+	assert_line --partial "out of memory allocating"
+	assert_line "ttfs: the compiler ran out of memory: each compiler process may use 2048 MiB of address space (RLIMIT_AS)"
+}
+
+# ---- stops --------------------------------------------------------------------------
+
+@test "Ctrl-C of a run whose build does not end: EINTR within a second, its compilers killed" {
+	forever_prog "$P/i"
+	# The run waits for the background build the source started.
+	compiler_started
+	run -0 ttfs_guard 30 interrupt_blocked_write "$P/i/run"
+	read -r code secs <<<"$output"
+	assert_equal "$code" 4
+	less_than "$secs" 3
+	no_compilers
+	run -0 cat "$P/i/status"
+	assert_line "error stopped before it ran"
+	# Now the run's own build runs the compiler.
+	run -0 ttfs_guard 30 interrupt_blocked_write "$P/i/run"
+	read -r code secs <<<"$output"
+	assert_equal "$code" 4
+	less_than "$secs" 3
+	no_compilers
+}
+
+@test "rmdir of a program whose run is building: the build is stopped, the run gets ENOENT" {
+	forever_prog "$P/r"
+	pyrun "$P/r/run" 1 >"$BATS_TEST_TMPDIR/writer.out" 3>&- &
+	local writer=$!
+	compiler_started
+	run -0 ttfs_guard 10 pyio rmdir "$P/r"
+	assert_output ok
+	[ ! -e "$P/r" ]
+	for _ in $(seq 100); do kill -0 "$writer" 2>/dev/null || break; sleep 0.1; done
+	wait "$writer"
+	assert_equal "$(cat "$BATS_TEST_TMPDIR/writer.out")" ENOENT
+	no_compilers 1
+}
+
+@test "rmdir of a program building in the background: its compiler is killed before rmdir returns" {
+	forever_prog "$P/b"
+	compiler_started
+	run -0 ttfs_guard 10 pyio rmdir "$P/b"
+	assert_output ok
+	run -0 build_procs "$BATS_FILE_TMPDIR/cache"
+	assert_output ""
+}
+
+# A second daemon with a program whose build does not end: D2, M2.
+start_second() {
+	D2="$BATS_TEST_TMPDIR/d2"
+	M2="$D2/mnt"
+	mkdir -p "$D2/cache"
+	ttfs_start "$D2" "$M2" -o cache_dir="$D2/cache"
+	export TTFS_GUARD_MNT="$M2" TTFS_GUARD_PID="$(cat "$D2/pid")"
+	forever_prog "$M2/programs/w"
+	compiler_started "$D2/cache"
+}
+
+@test "SIGTERM with a run blocked in a build: the daemon kills the compilers and exits 0" {
+	start_second
+	pyrun "$M2/programs/w/run" 1 >"$D2/writer.out" 3>&- &
+	local writer=$! pid status=0 t0
+	pid=$(cat "$D2/pid")
+	sleep 0.5
+	t0=$SECONDS
+	kill -TERM "$pid"
+	for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+	kill -0 "$pid" 2>/dev/null && { kill -KILL "$pid"; fail "the daemon did not exit"; }
+	wait "$pid" || status=$?
+	assert_equal "$status" 0
+	less_than $((SECONDS - t0)) 5
+	wait "$writer" || true
+	run cat "$D2/writer.out"
+	[[ "$output" =~ ^(EINTR|ENOTCONN|ECONNABORTED)$ ]] || fail "writer: $output"
+	no_compilers 1 "$D2/cache"
+	fusermount3 -uz "$M2" 2>/dev/null || true
+	ttfs_log_clean "$D2/daemon.log"
+}
+
+@test "unmount during a background build that does not end: the daemon exits 0 at once" {
+	start_second
+	local t0=$SECONDS
+	ttfs_stop "$D2" "$M2"
+	less_than $((SECONDS - t0)) 5
+	no_compilers 1 "$D2/cache"
+}
