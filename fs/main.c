@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,6 +65,19 @@ static int default_stop_signals(void)
 	return 0;
 }
 
+/* mount(8) starts mount.fuse3, and so ttfs, with no PATH in the
+ * environment; gcc run by its bare name then cannot find its own cc1plus.
+ * The compilers ttfs runs get the search path a shell would use. */
+static int default_path(void)
+{
+	static const char shell_path[] = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+	if (getenv("PATH") || setenv("PATH", shell_path, 0) == 0)
+		return 0;
+	fprintf(stderr, "ttfs: cannot set PATH: %s\n", strerror(errno));
+	return -1;
+}
+
 int main(int argc, char *argv[])
 {
 	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
@@ -73,6 +87,8 @@ int main(int argc, char *argv[])
 	char err[512] = "";
 	int code, rc, notifier_ok = 0;
 
+	if (default_path() != 0)
+		return 1;
 	if (ttfs_parse_options(&args, &settings, &code)) {
 		fuse_opt_free_args(&args);
 		ttfs_settings_free(&settings);

@@ -81,6 +81,15 @@ setup_file() {
 	[ -n "$(ls "$work/cache")" ] || fail "no kernel was built"
 }
 
+@test "started with no PATH in its environment, as mount(8) starts it: the example still builds" {
+	[ -c /dev/fuse ] || skip "no /dev/fuse"
+	local work=$BATS_FILE_TMPDIR/work-nopath
+	mkdir -p "$work"
+	run -0 env TTFS_NO_PATH=1 "$BATS_TEST_DIRNAME/mount-and-run" "$MOVED/bin/ttfs" \
+		"$MOVED/share/doc/ttfs/examples" "$work"
+	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+}
+
 @test "an explicit firmware_dir still wins over the one found" {
 	[ -c /dev/fuse ] || skip "no /dev/fuse"
 	run -1 "$MOVED/bin/ttfs" -f -o firmware_dir=/nonexistent/fw "$BATS_FILE_TMPDIR"
