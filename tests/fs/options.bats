@@ -158,3 +158,47 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 	assert_equal "$(cat "$M/device/backend")" sim
 	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
 }
+
+# mount -t fuse.ttfs SOURCE DIR and fstab run "ttfs SOURCE DIR -o OPTS"
+# through mount.fuse3 (tests/install/deb.bats mounts that way).
+@test "a source before the mountpoint, as mount.fuse3 passes it: sim mounts the simulator, named sim" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=4M sim
+	assert_equal "$(cat "$M/device/backend")" sim
+	assert_equal "$(findmnt -n -o SOURCE,FSTYPE "$M")" "sim    fuse.ttfs"
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}
+
+@test "a device path as the source means that card: refused when there is none, naming it" {
+	refused "$BATS_TEST_TMPDIR/no-such-device"
+	[[ "$stderr" == *"$BATS_TEST_TMPDIR/no-such-device"* ]] || fail "stderr: $stderr"
+	# -o keys win over the source.
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o backend=sim,dram_size=4M /dev/tenstorrent/0
+	assert_equal "$(cat "$M/device/backend")" sim
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}
+
+@test "a card's device as the source: the kmd backend on it (the simulated tt-kmd)" {
+	[ -n "${TTFS_FAKEKMD_BIN:-}" ] || skip "no TTFS_FAKEKMD_BIN"
+	TTFS_BIN=$TTFS_FAKEKMD_BIN ttfs_start "$BATS_TEST_TMPDIR" "$M" /dev/tenstorrent/0
+	assert_equal "$(cat "$M/device/backend")" "kmd /dev/tenstorrent/0"
+	assert_equal "$(findmnt -n -o SOURCE "$M")" /dev/tenstorrent/0
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}
+
+@test "a source that is neither sim nor a path: refused with the reason" {
+	refused tenstorrent0
+	[[ "$stderr" == *"ttfs: source 'tenstorrent0': neither 'sim' nor a tt-kmd device path"* ]] ||
+		fail "stderr: $stderr"
+	refused sim extra
+	[[ "$stderr" == *extra* ]] || fail "stderr: $stderr"
+}
+
+@test "mount(8)'s options are taken: kernel flags applied, fstab-only ones ignored" {
+	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=4M \
+		-o rw,nosuid,nodev,noatime,defaults,auto,nofail,_netdev,user,relatime,lazytime \
+		-o x-systemd.automount,comment=x-gvfs-show sim
+	run -0 findmnt -n -o OPTIONS "$M"
+	assert_output --regexp "(^|,)rw,nosuid,nodev,noatime(,|$)"
+	assert_equal "$(cat "$M/device/backend")" sim
+	ttfs_stop "$BATS_TEST_TMPDIR" "$M"
+}

@@ -2,24 +2,32 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # The Debian package (packaging/CMakeLists.txt): built by cpack from this
-# build tree, installed with dpkg -i on this machine, used, removed with
-# dpkg -r, and then no file of it is left. Installing needs root; the
-# package is removed (and everything else put back) in teardown_file even
-# when a test failed. A machine that already has a ttfs package is left
-# alone. docs/install.md.
+# build tree, installed with dpkg -i on this machine, mounted with
+# mount -t fuse.ttfs and through an /etc/fstab line, removed with dpkg -r,
+# and then no file of it is left. Installing needs root; the package is
+# removed, the fstab line taken out and the mounts undone in teardown_file
+# even when a test failed. A machine that already has a ttfs package is
+# left alone. docs/install.md.
 
-bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+# helpers.bash for its watchdog (ttfs_guard); the daemon is the installed one.
+export TTFS_BIN=/usr/bin/ttfs
+load ../fs/helpers
 
 : "${TTFS_SOURCE_DIR:?set by ctest}" "${TTFS_BUILD_DIR:?set by ctest}"
 
+# The fstab line, and the comment before it that says whose it is.
+FSTAB_NOTE="# ttfs test (tests/install/deb.bats): removed when the test ends"
+
+# bats 1.8 (Debian 12) cannot skip from setup_file: it says why in
+# DEB_SKIP, and setup skips each test.
 setup_file() {
-	command -v cpack >/dev/null || skip "no cpack"
-	command -v dpkg-deb >/dev/null || skip "no dpkg-deb"
-	if dpkg-query -W -f='${Status}' ttfs 2>/dev/null | grep -q "ok installed"; then
-		skip "a ttfs package is installed on this machine: not touching it (dpkg -r ttfs lets this run)"
+	export DEB_SKIP=
+	if ! command -v cpack >/dev/null || ! command -v dpkg-deb >/dev/null; then
+		DEB_SKIP="no cpack or dpkg-deb"
+	elif dpkg-query -W -f='${Status}' ttfs 2>/dev/null | grep -q "ok installed"; then
+		DEB_SKIP="a ttfs package is installed on this machine: not touching it (dpkg -r ttfs lets this run)"
 	fi
+	[ -z "$DEB_SKIP" ] || return 0
 	mkdir -p "$BATS_FILE_TMPDIR/pkg"
 	(cd "$BATS_FILE_TMPDIR/pkg" && cpack -G DEB --config "$TTFS_BUILD_DIR/CPackConfig.cmake" \
 		-B "$BATS_FILE_TMPDIR/pkg" >cpack.log 2>&1) || {
@@ -30,11 +38,70 @@ setup_file() {
 	export DEB
 }
 
+setup() {
+	[ -z "$DEB_SKIP" ] || skip "$DEB_SKIP"
+}
+
 # What this file changed on the machine, put back whatever happened.
 teardown_file() {
+	local mnt
+	for mnt in "$BATS_FILE_TMPDIR"/mnt-*; do
+		[ -d "$mnt" ] || continue
+		mountpoint -q "$mnt" || continue
+		ttfs_abort "$mnt" "$(daemon_of "$mnt")" "teardown" 2>/dev/null || true
+		umount -l "$mnt" 2>/dev/null || true
+	done
+	if [ -f "$BATS_FILE_TMPDIR/fstab-line" ]; then
+		fstab_remove "$(cat "$BATS_FILE_TMPDIR/fstab-line")" ||
+			echo "teardown: could not take the test's line out of /etc/fstab" >&2
+	fi
 	if [ -f "$BATS_FILE_TMPDIR/installed" ]; then
 		dpkg -r ttfs >/dev/null 2>&1 || echo "teardown: dpkg -r ttfs failed" >&2
 	fi
+}
+
+# daemon_of MOUNTPOINT: the pid of the ttfs serving it (run by mount.fuse3,
+# so not our child), from /proc.
+daemon_of() {
+	local p
+	for p in /proc/[0-9]*; do
+		tr '\0' ' ' <"$p/cmdline" 2>/dev/null | grep -q "^/*[a-z/]*ttfs .* $1 " &&
+			echo "${p#/proc/}" && return 0
+	done
+	return 1
+}
+
+# fstab_remove LINE: takes LINE and the note before it out of /etc/fstab
+# (the file goes when the test made it).
+fstab_remove() {
+	local line=$1 tmp
+	tmp=$(mktemp /etc/fstab.ttfs-test.XXXXXX) || return 1
+	grep -vxF -e "$line" -e "$FSTAB_NOTE" /etc/fstab >"$tmp" || true
+	cat "$tmp" >/etc/fstab && rm -f "$tmp" || return 1
+	if [ -f "$BATS_FILE_TMPDIR/fstab-made" ] && [ ! -s /etc/fstab ]; then
+		rm -f /etc/fstab
+	fi
+	rm -f "$BATS_FILE_TMPDIR/fstab-line"
+}
+
+# example_at MOUNTPOINT: the add1-sfpi example from the installed docs,
+# under the watchdog; its result line.
+example_at() {
+	local pid
+	pid=$(daemon_of "$1") || { echo "no ttfs serves $1" >&2; return 1; }
+	TTFS_GUARD_MNT=$1 TTFS_GUARD_PID=$pid ttfs_guard 300 \
+		/usr/share/doc/ttfs/examples/add1-sfpi/run "$1"
+}
+
+# unmounted MOUNTPOINT PID: umount(8) it; the daemon exits.
+unmounted() {
+	umount "$1" || return 1
+	for _ in $(seq 100); do
+		kill -0 "$2" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	echo "ttfs ($2) still runs after umount $1" >&2
+	return 1
 }
 
 require_root() {
@@ -81,6 +148,46 @@ require_root() {
 	mkdir -p "$work"
 	run -0 "$BATS_TEST_DIRNAME/mount-and-run" /usr/bin/ttfs /usr/share/doc/ttfs/examples "$work"
 	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+}
+
+@test "mount -t fuse.ttfs sim DIR: the simulator, an example runs, umount stops the daemon" {
+	require_root
+	[ -f "$BATS_FILE_TMPDIR/installed" ] || skip "the package was not installed"
+	local mnt=$BATS_FILE_TMPDIR/mnt-t pid
+	mkdir -p "$mnt"
+	run -0 mount -t fuse.ttfs sim "$mnt" -o cache_dir="$BATS_FILE_TMPDIR/cache-t",nosuid,nodev
+	assert_equal "$(findmnt -n -o SOURCE,FSTYPE "$mnt")" "sim    fuse.ttfs"
+	assert_equal "$(cat "$mnt/device/backend")" sim
+	pid=$(daemon_of "$mnt")
+	run example_at "$mnt"
+	[ "$status" = 0 ] || fail "the example failed: $output"
+	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+	run -0 unmounted "$mnt" "$pid"
+}
+
+@test "an /etc/fstab line: mount DIR mounts it, mount -a leaves it be, umount stops it" {
+	require_root
+	[ -f "$BATS_FILE_TMPDIR/installed" ] || skip "the package was not installed"
+	local mnt=$BATS_FILE_TMPDIR/mnt-fstab line pid
+	mkdir -p "$mnt"
+	line="sim  $mnt  fuse.ttfs  defaults,allow_other,timeout_ms=5000,cache_dir=$BATS_FILE_TMPDIR/cache-f  0 0"
+	[ -e /etc/fstab ] || touch "$BATS_FILE_TMPDIR/fstab-made"
+	echo "$line" >"$BATS_FILE_TMPDIR/fstab-line"
+	printf '%s\n%s\n' "$FSTAB_NOTE" "$line" >>/etc/fstab
+	run -0 mount "$mnt"
+	assert_equal "$(findmnt -n -o SOURCE,FSTYPE "$mnt")" "sim    fuse.ttfs"
+	run -0 findmnt -n -o OPTIONS "$mnt"
+	assert_output --partial allow_other
+	pid=$(daemon_of "$mnt")
+	# Already mounted: mount -a mounts it no second time.
+	run -0 mount -a -t fuse.ttfs
+	assert_equal "$(findmnt -n -o TARGET "$mnt" | wc -l)" 1
+	run example_at "$mnt"
+	[ "$status" = 0 ] || fail "the example failed: $output"
+	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+	run -0 unmounted "$mnt" "$pid"
+	fstab_remove "$line"
+	run -1 grep -F "$mnt" /etc/fstab
 }
 
 @test "dpkg -r removes it and no file of the package is left" {
