@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Device open/close and byte access to L1 and DRAM banks, through
- * whichever backend the configuration names.
+ * Device open/close, through whichever backend the configuration names,
+ * and the backend's registers, telemetry and RISC states. Byte access to
+ * L1 and DRAM is in device_memory.c.
  */
+#include "buffer/buffer_space.h"
 #include "runtime_internal.h"
 
 #include <errno.h>
@@ -31,21 +33,16 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	if (!dev)
 		return -ENOMEM;
 	dev->cfg = *cfg;
-	rc = pthread_mutex_init(&dev->buffers_lock, NULL);
-	if (rc) {
-		free(dev);
-		return -rc;
-	}
-	rc = ttrt_dram_allocator_create(cfg->dram_bank_size, &dev->dram_alloc);
+	rc = ttrt_buffer_space_create(dev, cfg->dram_bank_size, &dev->buffer_space);
 	if (rc)
-		goto fail_lock;
+		goto fail_dev;
 	rc = ttrt_device_abi_init(dev);
 	if (rc)
-		goto fail_alloc;
+		goto fail_space;
 	if (ttrt_device_needs_firmware(dev)) {
 		rc = ttrt_firmware_load_all(dev, dev->cfg.firmware_dir, err, errlen);
 		if (rc)
-			goto fail_alloc;
+			goto fail_space;
 		dev->firmware_loaded = 1;
 		ttrt_device_abi_match_firmware(dev);
 	} else if (dev->card_build) {
@@ -73,10 +70,9 @@ fail_state:
 	ttrt_chip_state_destroy(dev);
 fail_fw:
 	ttrt_firmware_free_all(dev);
-fail_alloc:
-	ttrt_dram_allocator_destroy(dev->dram_alloc);
-fail_lock:
-	pthread_mutex_destroy(&dev->buffers_lock);
+fail_space:
+	ttrt_buffer_space_destroy(dev->buffer_space);
+fail_dev:
 	free(dev);
 	return rc;
 }
@@ -86,187 +82,16 @@ void ttrt_device_close(struct ttrt_device *dev)
 	if (!dev)
 		return;
 	ttrt_programs_wait_threads(dev);
-	ttrt_buffers_destroy_all(dev);
+	ttrt_buffer_space_destroy(dev->buffer_space);
 	dev->backend->ops->close(dev->backend);
 	ttrt_chip_state_destroy(dev);
 	ttrt_firmware_free_all(dev);
-	ttrt_dram_allocator_destroy(dev->dram_alloc);
-	pthread_mutex_destroy(&dev->buffers_lock);
 	free(dev);
 }
 
 const char *ttrt_device_backend(const struct ttrt_device *dev)
 {
 	return dev->backend_desc;
-}
-
-uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev)
-{
-	return dev->cfg.dram_bank_size;
-}
-
-static int range_fits(uint64_t addr, size_t len, uint64_t size)
-{
-	return addr <= size && len <= size - addr;
-}
-
-int ttrt_l1_read(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
-		 void *buf, size_t len)
-{
-	struct ttrt_xy noc0;
-
-	if (ttrt_logical_to_noc0(core, &noc0))
-		return -EINVAL;
-	if (!range_fits(addr, len, TTRT_L1_SIZE))
-		return -ENXIO;
-	return dev->backend->ops->read(dev->backend, noc0, addr, buf, len);
-}
-
-int ttrt_l1_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
-		  const void *buf, size_t len)
-{
-	struct ttrt_xy noc0;
-
-	if (ttrt_logical_to_noc0(core, &noc0))
-		return -EINVAL;
-	if (!range_fits(addr, len, TTRT_L1_SIZE))
-		return -EFBIG;
-	return dev->backend->ops->write(dev->backend, noc0, addr, buf, len);
-}
-
-int ttrt_dram_read(struct ttrt_device *dev, int bank, uint64_t addr, void *buf, size_t len)
-{
-	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
-		return -EINVAL;
-	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
-		return -ENXIO;
-	return dev->backend->ops->read(dev->backend, ttrt_dram_bank_noc0(bank), addr, buf, len);
-}
-
-int ttrt_dram_write(struct ttrt_device *dev, int bank, uint64_t addr,
-		    const void *buf, size_t len)
-{
-	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
-		return -EINVAL;
-	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
-		return -EFBIG;
-	return dev->backend->ops->write(dev->backend, ttrt_dram_bank_noc0(bank), addr, buf, len);
-}
-
-int ttrt_l1_direct(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, size_t len,
-		   int writing, void **ptr)
-{
-	const struct ttrt_backend_ops *ops = dev->backend->ops;
-	struct ttrt_xy noc0;
-	size_t span;
-	int rc;
-
-	if (ttrt_logical_to_noc0(core, &noc0))
-		return -EINVAL;
-	if (!range_fits(addr, len, TTRT_L1_SIZE))
-		return writing ? -EFBIG : -ENXIO;
-	if (!ops->host_span)
-		return -ENOTSUP;
-	rc = ops->host_span(dev->backend, noc0, addr, len, writing, ptr, &span);
-	if (rc == 0 && span != len)
-		rc = -ENOTSUP;   /* L1 is one piece wherever it is in host memory */
-	return rc;
-}
-
-void ttrt_l1_direct_written(struct ttrt_device *dev, struct ttrt_xy core)
-{
-	struct ttrt_xy noc0;
-
-	if (ttrt_logical_to_noc0(core, &noc0) == 0 && dev->backend->ops->written)
-		dev->backend->ops->written(dev->backend, noc0);
-}
-
-static int dram_bounds(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing)
-{
-	if (bank < 0 || bank >= TTRT_NUM_DRAM_BANKS)
-		return -EINVAL;
-	if (!range_fits(addr, len, dev->cfg.dram_bank_size))
-		return writing ? -EFBIG : -ENXIO;
-	return 0;
-}
-
-int ttrt_dram_direct_append(struct ttrt_device *dev, int bank, uint64_t addr, size_t len,
-			    int writing, struct iovec *iov, int *n, int max_iov)
-{
-	const struct ttrt_backend_ops *ops = dev->backend->ops;
-	struct ttrt_xy noc0 = ttrt_dram_bank_noc0(bank);
-	int rc = dram_bounds(dev, bank, addr, len, writing);
-
-	if (rc)
-		return rc;
-	if (!ops->host_span)
-		return -ENOTSUP;
-	while (len > 0) {
-		struct iovec *last = *n > 0 ? &iov[*n - 1] : NULL;
-		size_t span;
-		void *ptr;
-
-		rc = ops->host_span(dev->backend, noc0, addr, len, writing, &ptr, &span);
-		if (rc)
-			return rc;
-		if (last && (char *)last->iov_base + last->iov_len == (char *)ptr) {
-			last->iov_len += span;   /* contiguous in host memory: one piece */
-		} else {
-			if (*n == max_iov)
-				return -E2BIG;
-			iov[*n].iov_base = ptr;
-			iov[*n].iov_len = span;
-			(*n)++;
-		}
-		addr += span;
-		len -= span;
-	}
-	return 0;
-}
-
-int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t len, int writing,
-		     struct iovec *iov, int max_iov)
-{
-	int n = 0, rc = ttrt_dram_direct_append(dev, bank, addr, len, writing, iov, &n, max_iov);
-
-	return rc ? rc : n;
-}
-
-/* Without a backend zero op: zeros through write(), a bounded chunk at a
- * time, so a card's TLB window never sees one huge transfer. */
-#define ZERO_CHUNK (64u * 1024u)
-
-static int zero_by_writing(struct ttrt_device *dev, struct ttrt_xy noc0, uint64_t addr,
-			   uint64_t len)
-{
-	static const uint8_t zeros[ZERO_CHUNK];
-
-	while (len > 0) {
-		size_t n = len < ZERO_CHUNK ? (size_t)len : ZERO_CHUNK;
-		int rc = dev->backend->ops->write(dev->backend, noc0, addr, zeros, n);
-
-		if (rc)
-			return rc;
-		addr += n;
-		len -= n;
-	}
-	return 0;
-}
-
-int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len)
-{
-	struct ttrt_xy noc0;
-	int rc = dram_bounds(dev, bank, addr, len, 1);
-
-	if (rc || len == 0)
-		return rc;
-	noc0 = ttrt_dram_bank_noc0(bank);
-	if (dev->backend->ops->zero) {
-		rc = dev->backend->ops->zero(dev->backend, noc0, addr, (size_t)len);
-		if (rc != -ENOTSUP)
-			return rc;
-	}
-	return zero_by_writing(dev, noc0, addr, len);
 }
 
 static int reg_noc0(struct ttrt_xy core, uint32_t addr, struct ttrt_xy *noc0)

@@ -4,12 +4,13 @@
  * address + (i / 7) * aligned_page_size, the rule tt-metal's
  * InterleavedAddrGen uses (reference/blackhole-abi.md §5.8).
  *
- * The device keeps its buffers in a list, doubly linked so that adding and
- * deleting take constant time, for info.json and to free them all at close.
+ * The device's buffer space keeps its buffers in a list, doubly linked so
+ * that adding and deleting take constant time, for info.json and to free
+ * them all at close.
  * Names are labels: the namespace is the caller's (ttfs's inode table), so
  * the runtime keeps no second registry of names.
  *
- * Locking: dev->buffers_lock guards the list, the allocator and every
+ * Locking: the space's lock guards the list, the allocator and every
  * buffer's shape; each buffer's rwlock lets data IO run in parallel while
  * a resize or delete waits for it. A resize or delete changes the shape
  * (size, page size, address, allocated, deleted) holding both, and
@@ -20,12 +21,12 @@
  * Pins: a program pins the buffers its args name, from the resolve until
  * its run ends, because its kernels write to them by address over the
  * NOC, where no lock of ours reaches; a pinned buffer refuses delete and
- * any new shape (-EBUSY). The pin list changes under buffers_lock and
+ * any new shape (-EBUSY). The pin list changes under the space's lock and
  * shape_lock, so delete and resize check it in the same critical section
  * that changes the shape, and the holders can be listed under shape_lock
  * alone.
  */
-#include "runtime_internal.h"
+#include "buffer/buffer_internal.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -37,6 +38,7 @@
 
 struct ttrt_buffer {
 	struct ttrt_device *dev;
+	struct ttrt_buffer_space *space;
 	char name[TTRT_BUFFER_NAME_MAX + 1];
 	atomic_int refs;               /* one for the device's list, plus users */
 	pthread_rwlock_t io_lock;
@@ -78,6 +80,7 @@ int ttrt_buffer_name_check(const char *name)
 
 int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out)
 {
+	struct ttrt_buffer_space *s = dev->buffer_space;
 	struct ttrt_buffer *b;
 	int rc = ttrt_buffer_name_check(name);
 
@@ -98,18 +101,19 @@ int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffe
 		return rc;
 	}
 	b->dev = dev;
+	b->space = s;
 	strcpy(b->name, name);
 	b->page_size = TTRT_DEFAULT_PAGE_SIZE;
 	atomic_init(&b->refs, 2);
 
-	pthread_mutex_lock(&dev->buffers_lock);
-	b->prev = dev->buffers_tail;
-	if (dev->buffers_tail)
-		dev->buffers_tail->next = b;
+	pthread_mutex_lock(&s->lock);
+	b->prev = s->tail;
+	if (s->tail)
+		s->tail->next = b;
 	else
-		dev->buffers = b;
-	dev->buffers_tail = b;
-	pthread_mutex_unlock(&dev->buffers_lock);
+		s->head = b;
+	s->tail = b;
+	pthread_mutex_unlock(&s->lock);
 	*out = b;
 	return 0;
 }
@@ -137,7 +141,7 @@ void ttrt_buffer_put(struct ttrt_buffer *buf)
 static void release_dram_locked(struct ttrt_buffer *b)
 {
 	if (b->allocated)
-		ttrt_dram_free(b->dev->dram_alloc, b->address, b->bytes_per_bank);
+		ttrt_dram_free(b->space->dram, b->address, b->bytes_per_bank);
 	pthread_mutex_lock(&b->shape_lock);
 	b->allocated = 0;
 	pthread_mutex_unlock(&b->shape_lock);
@@ -145,33 +149,33 @@ static void release_dram_locked(struct ttrt_buffer *b)
 
 static void unlink_locked(struct ttrt_buffer *b)
 {
-	struct ttrt_device *dev = b->dev;
+	struct ttrt_buffer_space *s = b->space;
 
 	if (b->prev)
 		b->prev->next = b->next;
 	else
-		dev->buffers = b->next;
+		s->head = b->next;
 	if (b->next)
 		b->next->prev = b->prev;
 	else
-		dev->buffers_tail = b->prev;
+		s->tail = b->prev;
 	b->prev = b->next = NULL;
 }
 
 /* force: at device close, pinned or not (the programs have stopped). */
 static int delete_buffer(struct ttrt_buffer *buf, bool force)
 {
-	struct ttrt_device *dev = buf->dev;
+	struct ttrt_buffer_space *s = buf->space;
 	int rc = 0;
 
 	pthread_rwlock_wrlock(&buf->io_lock);
-	pthread_mutex_lock(&dev->buffers_lock);
+	pthread_mutex_lock(&s->lock);
 	if (buf->deleted)
 		rc = -ENOENT;
 	else if (buf->pins && !force)
 		rc = -EBUSY;
 	if (rc) {
-		pthread_mutex_unlock(&dev->buffers_lock);
+		pthread_mutex_unlock(&s->lock);
 		pthread_rwlock_unlock(&buf->io_lock);
 		return rc;
 	}
@@ -180,7 +184,7 @@ static int delete_buffer(struct ttrt_buffer *buf, bool force)
 	pthread_mutex_unlock(&buf->shape_lock);
 	release_dram_locked(buf);
 	unlink_locked(buf);
-	pthread_mutex_unlock(&dev->buffers_lock);
+	pthread_mutex_unlock(&s->lock);
 	pthread_rwlock_unlock(&buf->io_lock);
 	ttrt_buffer_put(buf);   /* the list's reference */
 	return 0;
@@ -191,12 +195,52 @@ int ttrt_buffer_delete(struct ttrt_buffer *buf)
 	return delete_buffer(buf, false);
 }
 
-void ttrt_buffers_destroy_all(struct ttrt_device *dev)
+static void delete_all(struct ttrt_buffer_space *s)
 {
 	struct ttrt_buffer *b;
 
-	while ((b = dev->buffers) != NULL)
+	while ((b = s->head) != NULL)
 		delete_buffer(b, true);
+}
+
+void ttrt_buffers_destroy_all(struct ttrt_device *dev)
+{
+	delete_all(dev->buffer_space);
+}
+
+int ttrt_buffer_space_create(struct ttrt_device *dev, uint64_t dram_bank_size,
+			     struct ttrt_buffer_space **out)
+{
+	struct ttrt_buffer_space *s = calloc(1, sizeof(*s));
+	int rc;
+
+	if (!s)
+		return -ENOMEM;
+	s->dev = dev;
+	s->dram_bank_size = dram_bank_size;
+	rc = -pthread_mutex_init(&s->lock, NULL);
+	if (rc) {
+		free(s);
+		return rc;
+	}
+	rc = ttrt_dram_allocator_create(dram_bank_size, &s->dram);
+	if (rc) {
+		pthread_mutex_destroy(&s->lock);
+		free(s);
+		return rc;
+	}
+	*out = s;
+	return 0;
+}
+
+void ttrt_buffer_space_destroy(struct ttrt_buffer_space *s)
+{
+	if (!s)
+		return;
+	delete_all(s);
+	ttrt_dram_allocator_destroy(s->dram);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
 }
 
 int ttrt_buffer_pin(struct ttrt_buffer *buf, const char *holder, struct ttrt_buffer_pin **out)
@@ -208,7 +252,7 @@ int ttrt_buffer_pin(struct ttrt_buffer *buf, const char *holder, struct ttrt_buf
 		return -ENOMEM;
 	snprintf(pin->holder, sizeof(pin->holder), "%s", holder);
 	pin->buf = buf;
-	pthread_mutex_lock(&buf->dev->buffers_lock);
+	pthread_mutex_lock(&buf->space->lock);
 	if (buf->deleted) {
 		rc = -ENOENT;
 	} else {
@@ -218,7 +262,7 @@ int ttrt_buffer_pin(struct ttrt_buffer *buf, const char *holder, struct ttrt_buf
 		buf->pins = pin;
 		pthread_mutex_unlock(&buf->shape_lock);
 	}
-	pthread_mutex_unlock(&buf->dev->buffers_lock);
+	pthread_mutex_unlock(&buf->space->lock);
 	if (rc) {
 		free(pin);
 		return rc;
@@ -234,7 +278,7 @@ void ttrt_buffer_unpin(struct ttrt_buffer_pin *pin)
 	if (!pin)
 		return;
 	buf = pin->buf;
-	pthread_mutex_lock(&buf->dev->buffers_lock);
+	pthread_mutex_lock(&buf->space->lock);
 	pthread_mutex_lock(&buf->shape_lock);
 	for (struct ttrt_buffer_pin **pp = &buf->pins; *pp; pp = &(*pp)->next) {
 		if (*pp == pin) {
@@ -243,7 +287,7 @@ void ttrt_buffer_unpin(struct ttrt_buffer_pin *pin)
 		}
 	}
 	pthread_mutex_unlock(&buf->shape_lock);
-	pthread_mutex_unlock(&buf->dev->buffers_lock);
+	pthread_mutex_unlock(&buf->space->lock);
 	free(pin);
 	ttrt_buffer_put(buf);
 }
@@ -275,10 +319,12 @@ int ttrt_buffer_foreach(struct ttrt_device *dev,
 {
 	int rc = 0;
 
-	pthread_mutex_lock(&dev->buffers_lock);
-	for (struct ttrt_buffer *b = dev->buffers; b && rc == 0; b = b->next)
+	struct ttrt_buffer_space *s = dev->buffer_space;
+
+	pthread_mutex_lock(&s->lock);
+	for (struct ttrt_buffer *b = s->head; b && rc == 0; b = b->next)
 		rc = fn(b, arg);
-	pthread_mutex_unlock(&dev->buffers_lock);
+	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
 
@@ -300,7 +346,7 @@ static uint64_t bytes_per_bank(uint64_t size, uint32_t page_size)
 }
 
 /* The fields the getters read, under shape_lock; the caller holds io_lock
- * for writing and buffers_lock. */
+ * for writing and the space's lock. */
 static void set_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size, uint64_t address,
 		      int allocated)
 {
@@ -329,12 +375,12 @@ static int zero_banks(struct ttrt_device *dev, uint64_t addr, uint64_t bytes)
  * included, stays as it was. */
 static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
 {
-	struct ttrt_dram_allocator *a = b->dev->dram_alloc;
+	struct ttrt_dram_allocator *a = b->space->dram;
 	uint64_t need = bytes_per_bank(size, page_size), addr;
 	uint64_t old_addr = b->address, old_bytes = b->bytes_per_bank;
 	int was_allocated = b->allocated, rc;
 
-	if (need > b->dev->cfg.dram_bank_size)
+	if (need > b->space->dram_bank_size)
 		return -ENOSPC;
 	release_dram_locked(b);
 	rc = ttrt_dram_alloc(a, need, &addr);
@@ -361,7 +407,7 @@ static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size
 	int rc;
 
 	pthread_rwlock_wrlock(&b->io_lock);
-	pthread_mutex_lock(&b->dev->buffers_lock);
+	pthread_mutex_lock(&b->space->lock);
 	if (size == 0)
 		size = b->size;
 	if (page_size == 0)
@@ -377,7 +423,7 @@ static int change_shape(struct ttrt_buffer *b, uint64_t size, uint32_t page_size
 		rc = 0;
 	} else
 		rc = reshape_locked(b, size, page_size);
-	pthread_mutex_unlock(&b->dev->buffers_lock);
+	pthread_mutex_unlock(&b->space->lock);
 	pthread_rwlock_unlock(&b->io_lock);
 	return rc;
 }
@@ -587,10 +633,11 @@ void ttrt_buffer_direct_end(struct ttrt_buffer *b)
 
 uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev)
 {
+	struct ttrt_buffer_space *s = dev->buffer_space;
 	uint64_t v;
 
-	pthread_mutex_lock(&dev->buffers_lock);
-	v = ttrt_dram_allocator_largest_free(dev->dram_alloc);
-	pthread_mutex_unlock(&dev->buffers_lock);
+	pthread_mutex_lock(&s->lock);
+	v = ttrt_dram_allocator_largest_free(s->dram);
+	pthread_mutex_unlock(&s->lock);
 	return v;
 }

@@ -4,7 +4,7 @@
  * same address range in every bank, so one allocator over [0x800, bank
  * size) serves all seven banks. First fit over a sorted list of free
  * ranges; adjacent ranges merge on free. Callers hold the device's
- * buffers_lock.
+ * buffer space's lock.
  *
  * Ranges come in 2 KiB units (TTRT_DRAM_ALLOC_ALIGNMENT): the simulator
  * lays the banks out at that granule, so a buffer of 2 KiB pages at a
@@ -12,7 +12,7 @@
  * page addresses from the address they are given (pages 64-byte aligned,
  * as tt-metal's address generators), so any base works for them.
  */
-#include "runtime_internal.h"
+#include "buffer/buffer_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -7,6 +7,7 @@
  */
 #include "check.h"
 #include "test_rng.h"
+#include "buffer/buffer_internal.h"
 #include "runtime_internal.h"
 
 #include <string.h>
