@@ -55,7 +55,8 @@ static const char *const mount_only_opts[] = {
 
 static int is_mount_only(const char *opt)
 {
-	if (!strncmp(opt, "x-", 2) || !strncmp(opt, "comment=", 8))
+	/* "": -o "" from a unit whose options are empty (ttfs@.service). */
+	if (!*opt || !strncmp(opt, "x-", 2) || !strncmp(opt, "comment=", 8))
 		return 1;
 	for (size_t i = 0; i < sizeof(mount_only_opts) / sizeof(mount_only_opts[0]); i++)
 		if (!strcmp(opt, mount_only_opts[i]))

@@ -196,7 +196,7 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 @test "mount(8)'s options are taken: kernel flags applied, fstab-only ones ignored" {
 	ttfs_start "$BATS_TEST_TMPDIR" "$M" -o dram_size=4M \
 		-o rw,nosuid,nodev,noatime,defaults,auto,nofail,_netdev,user,relatime,lazytime \
-		-o x-systemd.automount,comment=x-gvfs-show sim
+		-o x-systemd.automount,comment=x-gvfs-show -o "" sim
 	run -0 findmnt -n -o OPTIONS "$M"
 	assert_output --regexp "(^|,)rw,nosuid,nodev,noatime(,|$)"
 	assert_equal "$(cat "$M/device/backend")" sim

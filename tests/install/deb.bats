@@ -3,9 +3,11 @@
 #
 # The Debian package (packaging/CMakeLists.txt): built by cpack from this
 # build tree, installed with dpkg -i on this machine, mounted with
-# mount -t fuse.ttfs and through an /etc/fstab line, removed with dpkg -r,
-# and then no file of it is left. Installing needs root; the package is
-# removed, the fstab line taken out and the mounts undone in teardown_file
+# mount -t fuse.ttfs and through an /etc/fstab line, its systemd unit
+# checked and run as systemd would run it (tests/install/unit-run: no
+# systemd runs here), removed with dpkg -r, and then no file of it is left.
+# Installing needs root; the package is removed, the fstab line and the
+# unit's environment file taken out and the mounts undone in teardown_file
 # even when a test failed. A machine that already has a ttfs package is
 # left alone. docs/install.md.
 
@@ -55,6 +57,8 @@ teardown_file() {
 		fstab_remove "$(cat "$BATS_FILE_TMPDIR/fstab-line")" ||
 			echo "teardown: could not take the test's line out of /etc/fstab" >&2
 	fi
+	[ ! -f "$BATS_FILE_TMPDIR/unit-env-made" ] || rm -f /etc/ttfs/sim.env
+	[ ! -f "$BATS_FILE_TMPDIR/etc-ttfs-made" ] || rmdir /etc/ttfs 2>/dev/null || true
 	if [ -f "$BATS_FILE_TMPDIR/installed" ]; then
 		dpkg -r ttfs >/dev/null 2>&1 || echo "teardown: dpkg -r ttfs failed" >&2
 	fi
@@ -188,6 +192,43 @@ require_root() {
 	run -0 unmounted "$mnt" "$pid"
 	fstab_remove "$line"
 	run -1 grep -F "$mnt" /etc/fstab
+}
+
+@test "ttfs@.service: installed, not enabled, names /usr/bin/ttfs, passes systemd-analyze verify" {
+	require_root
+	[ -f "$BATS_FILE_TMPDIR/installed" ] || skip "the package was not installed"
+	run -0 grep "^ExecStart=" /usr/lib/systemd/system/ttfs@.service
+	assert_output --regexp '^ExecStart=/usr/bin/ttfs '
+	# Enabling is the admin's: no link to it under /etc/systemd.
+	run -0 find /etc/systemd -name 'ttfs@*'
+	assert_output ""
+	command -v systemd-analyze >/dev/null ||
+		skip "no systemd-analyze (Debian: the systemd package): the unit is not verified"
+	local man=()
+	command -v man >/dev/null || man=(--man=no)   # Documentation=man:ttfs(1)
+	run -0 systemd-analyze verify "${man[@]}" ttfs@tenstorrent-0.service
+	assert_output ""
+}
+
+@test "ttfs@sim run as systemd runs it: mounts, an example runs, restarts after a crash, stops with exit 0" {
+	require_root
+	[ -f "$BATS_FILE_TMPDIR/installed" ] || skip "the package was not installed"
+	[ ! -e /etc/ttfs/sim.env ] || skip "/etc/ttfs/sim.env exists on this machine: not touching it"
+	local mnt=$BATS_FILE_TMPDIR/mnt-unit
+	[ -d /etc/ttfs ] || { mkdir /etc/ttfs && touch "$BATS_FILE_TMPDIR/etc-ttfs-made"; }
+	touch "$BATS_FILE_TMPDIR/unit-env-made"
+	printf 'TTFS_SOURCE=sim\nTTFS_MOUNTPOINT=%s\nTTFS_OPTIONS=allow_other,cache_dir=%s\n' \
+		"$mnt" "$BATS_FILE_TMPDIR/cache-u" >/etc/ttfs/sim.env
+	run -0 "$BATS_TEST_DIRNAME/unit-run" /usr/lib/systemd/system/ttfs@.service sim --crash -- \
+		timeout -s KILL 300 /usr/share/doc/ttfs/examples/add1-sfpi/run "$mnt"
+	assert_line "ExecStart: /usr/bin/ttfs sim $mnt -o allow_other,cache_dir=$BATS_FILE_TMPDIR/cache-u: exit 0"
+	assert_line --regexp "^started: main process [0-9]+$"
+	assert_line "crashed: killed by signal 9"
+	assert_line "restarted"
+	assert_equal "$(grep -c '^check: exit 0$' <<<"$output")" 2
+	assert_line "stopped: exit 0"
+	! mountpoint -q "$mnt" || fail "$mnt is still mounted after the stop"
+	rm /etc/ttfs/sim.env "$BATS_FILE_TMPDIR/unit-env-made"
 }
 
 @test "dpkg -r removes it and no file of the package is left" {

@@ -28,6 +28,7 @@ setup_file() {
 		share/ttfs/sdk/prelude.h share/ttfs/sdk/kernel.ld share/ttfs/sdk/api/debug/dprint.h \
 		share/ttfs/include/tt/fw_abi.h share/ttfs/include/tt/l1_map.h share/ttfs/abi/tt-metal-2f3626c4.abi \
 		share/man/man1/ttfs.1 share/doc/ttfs/README.md share/doc/ttfs/docs/programs.md \
+		lib/systemd/system/ttfs@.service \
 		share/doc/ttfs/examples/add1-sfpi/compute.cpp share/doc/ttfs/examples/lib/ttexample.py; do
 		[ -f "$STAGE/usr/$f" ] || fail "not installed: $f"
 	done
@@ -65,6 +66,12 @@ setup_file() {
 	mkdir -p "$work"
 	cp "$BATS_TEST_DIRNAME/mount-and-run" "$work/"
 	if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+		# A ThreadSanitizer build reads its suppressions (tools/tsan.supp,
+		# .ci/run) at start: a copy stays visible.
+		if [[ ${TSAN_OPTIONS:-} =~ suppressions=([^:]+) ]]; then
+			cp "${BASH_REMATCH[1]}" "$work/tsan.supp"
+			export TSAN_OPTIONS=${TSAN_OPTIONS/${BASH_REMATCH[1]}/$work/tsan.supp}
+		fi
 		hide=("$TTFS_SOURCE_DIR")
 		case $(cd "$TTFS_BUILD_DIR" && pwd -P)/ in
 		"$(cd "$TTFS_SOURCE_DIR" && pwd -P)"/*) ;;
@@ -88,6 +95,18 @@ setup_file() {
 	run -0 env TTFS_NO_PATH=1 "$BATS_TEST_DIRNAME/mount-and-run" "$MOVED/bin/ttfs" \
 		"$MOVED/share/doc/ttfs/examples" "$work"
 	assert_line "PASS: x + 1.0 for 65536 elements (64 tiles) within 0.01"
+}
+
+@test "the systemd unit of cmake --install --prefix DIR runs DIR/bin/ttfs and passes systemd-analyze verify" {
+	local prefix=$BATS_FILE_TMPDIR/prefix
+	cmake --install "$TTFS_BUILD_DIR" --prefix "$prefix" >/dev/null
+	run -0 grep "^ExecStart=" "$prefix/lib/systemd/system/ttfs@.service"
+	assert_output --regexp "^ExecStart=$prefix/bin/ttfs "
+	command -v systemd-analyze >/dev/null ||
+		skip "no systemd-analyze (Debian: the systemd package): the unit is not verified"
+	# The man page of a prefix is not where man looks.
+	run -0 systemd-analyze verify --man=no "$prefix/lib/systemd/system/ttfs@tenstorrent-0.service"
+	assert_output ""
 }
 
 @test "an explicit firmware_dir still wins over the one found" {
