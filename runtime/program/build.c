@@ -9,6 +9,7 @@
 #include "program/cache.h"
 #include "program/card_kernel.h"
 #include "program/descriptors.h"
+#include "program/sandbox.h"
 
 #include <errno.h>
 #include <dirent.h>
@@ -78,11 +79,14 @@ static int absolute(char *dst, const char *src)
 	return 0;
 }
 
-int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
-		   const char *include_dir, const char *cache_dir, char *err, size_t errlen)
+/* The environment, with the compiler's sandbox showing the SDK, the
+ * include directory and the trees of a card. */
+static int env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
+		    const char *include_dir, const char *cache_dir, const char *const *card_trees,
+		    unsigned n_card_trees, char *err, size_t errlen)
 {
 	char *argv[] = { NULL, "--version", NULL };
-	const char *dirs[2];
+	const char *dirs[2], *trees[5];
 	struct build_log log = { 0 };
 	struct cache_hash h;
 	int ret;
@@ -125,6 +129,14 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	snprintf(env->toolchain_version, sizeof(env->toolchain_version), "%s", log.p);
 	free(log.p);
 
+	trees[0] = env->sdk_dir;
+	trees[1] = env->include_dir;
+	for (unsigned i = 0; i < n_card_trees && i + 2 < sizeof(trees) / sizeof(trees[0]); i++)
+		trees[i + 2] = card_trees[i];
+	ret = sandbox_init(&env->sandbox, env->compiler, trees, 2 + n_card_trees, err, errlen);
+	if (ret)
+		return ret;
+
 	dirs[0] = env->sdk_dir;
 	dirs[1] = env->include_dir;
 	cache_hash_init(&h);
@@ -138,17 +150,26 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 	return 0;
 }
 
+int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
+		   const char *include_dir, const char *cache_dir, char *err, size_t errlen)
+{
+	return env_init(env, compiler, sdk_dir, include_dir, cache_dir, NULL, 0, err, errlen);
+}
+
 int build_env_init_card(struct build_env *env, const char *tt_metal_home, const char *sfpi_path,
 			const char *card_fw_dir, uint64_t card_fw_key, const char *sdk_dir,
 			const char *include_dir, const char *cache_dir, char *err, size_t errlen)
 {
+	/* The card's kernels compile against tt-metal's tree and SFPI's,
+	 * and link against the weakened firmware. */
+	const char *const trees[] = { tt_metal_home, sfpi_path, card_fw_dir };
 	char compiler[PATH_MAX];
 	int ret;
 
 	if (snprintf(compiler, sizeof(compiler), "%s/compiler/bin/riscv-tt-elf-g++", sfpi_path) >=
 	    (int)sizeof(compiler))
 		return -ENAMETOOLONG;
-	ret = build_env_init(env, compiler, sdk_dir, include_dir, cache_dir, err, errlen);
+	ret = env_init(env, compiler, sdk_dir, include_dir, cache_dir, trees, 3, err, errlen);
 	if (ret)
 		return ret;
 	ret = copy_str(env->tt_metal_home, sizeof(env->tt_metal_home), tt_metal_home);
@@ -514,18 +535,24 @@ static void log_note(struct build_log *log, const char *fmt, ...)
 		build_log_add(log, line, strlen(line));
 }
 
-int build_step(const struct build_request *req, char *const *argv, const char *cwd,
-	       struct build_log *log, struct build_result *r)
+int build_step(const struct build_env *env, const struct build_request *req, char *const *argv,
+	       const char *rw_dir, const char *cwd, struct build_log *log, struct build_result *r)
 {
 	static const struct build_limits defaults = { .timeout_ms = BUILD_TIMEOUT_MS_DEFAULT,
 						      .as_bytes = BUILD_AS_BYTES_DEFAULT };
 	const struct build_limits *lim = req->limits ? req->limits : &defaults;
+	char **boxed = sandbox_argv(&env->sandbox, rw_dir, cwd, argv);
+	char env_text[SANDBOX_ENV_MAX], *envp[4];
 	struct build_proc_outcome o;
 	size_t start = log->len;
 	int ret;
 
+	if (!boxed)
+		return -ENOMEM;
+	sandbox_env(rw_dir, env_text, envp);
 	build_count_run();
-	ret = build_proc_run(argv, NULL, cwd, lim, log, &o);
+	ret = build_proc_run(boxed, envp, cwd, lim, log, &o);
+	free(boxed);
 	if (ret)
 		return ret;
 	switch (o.end) {
@@ -574,7 +601,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret)
 		goto out;
 
-	ret = build_step(req, argv, dir, &log, r);
+	ret = build_step(env, req, argv, dir, dir, &log, r);
 	r->log = log.p;
 	r->log_len = log.len;
 	log.p = NULL;

@@ -11,6 +11,7 @@
 
 #include "program/build_proc.h"
 #include "program/pack.h"
+#include "program/sandbox.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -38,10 +39,13 @@ struct build_env {
 	char sfpi_path[PATH_MAX];
 	char card_fw_dir[PATH_MAX];
 	uint64_t card_fw_key;
+	/* What every compiler process sees (sandbox.h). */
+	struct sandbox sandbox;
 };
 
-/* compiler NULL: "riscv64-unknown-elf-g++". Creates cache_dir if missing.
- * 0, -ENOENT (no compiler: the reason in err) or -errno. */
+/* compiler NULL: "riscv64-unknown-elf-g++". Creates cache_dir if missing,
+ * and finds the compiler's sandbox (sandbox_init). 0, -ENOENT (no
+ * compiler, or no bwrap: the reason in err) or -errno. */
 int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
 		   const char *include_dir, const char *cache_dir, char *err, size_t errlen);
 
@@ -99,13 +103,13 @@ int build_env_init_card(struct build_env *env, const char *tt_metal_home, const 
  * BUILD_LOG_MAX bytes kept), without limits. The exit status (>= 0),
  * 128 + signal, or -errno when it could not be started. */
 int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len);
-/* One compiler run of a kernel build: argv in cwd, under req's limits;
- * its output, and a "ttfs: ..." line when a limit ended it, appended to
- * log. The exit status (>= 0; r->end is BUILD_END_MEMORY_LIMIT when the
+/* One compiler run of a kernel build: argv in the sandbox, rw_dir
+ * writable, in cwd, under req's limits; its output, and a "ttfs: ..."
+ * line when a limit ended it, appended to log. The exit status (>= 0; r->end is BUILD_END_MEMORY_LIMIT when the
  * output says memory ran out), or -ETIMEDOUT, the stop's -errno (r->end
  * says which) or -errno when it could not be started. */
-int build_step(const struct build_request *req, char *const *argv, const char *cwd,
-	       struct build_log *log, struct build_result *r);
+int build_step(const struct build_env *env, const struct build_request *req, char *const *argv,
+	       const char *rw_dir, const char *cwd, struct build_log *log, struct build_result *r);
 /* The first error of r->log with a place in the user's own files,
  * following gcc's macro-expansion notes, template contexts and include
  * chains back to it (else the first error, else the linker's), into

@@ -89,15 +89,16 @@ static void strip_prefix(char *text, const char *prefix)
 }
 
 /* One step: its argv, then its output, into the result's log. */
-static int run_step(const struct build_request *req, struct card_argv *a, const char *dir,
-		    const char *prefix, struct build_result *r)
+static int run_step(const struct build_env *env, const struct build_request *req,
+		    struct card_argv *a, const char *top, const char *dir, const char *prefix,
+		    struct build_result *r)
 {
 	struct build_log out = { 0 };
 	size_t n;
 	int ret;
 
 	build_log_argv(&r->log, &r->log_len, a->argv);
-	ret = build_step(req, a->argv, dir, &out, r);
+	ret = build_step(env, req, a->argv, top, dir, &out, r);
 	strip_prefix(out.p, prefix);
 	n = out.p ? strlen(out.p) : 0;
 	if (n && r->log_len + n <= BUILD_LOG_MAX) {
@@ -135,7 +136,7 @@ static int populate(const struct build_request *req, const char *top, const char
 }
 
 static int run_recipe(const struct build_env *env, const struct build_request *req,
-		      const char *k, struct build_result *r)
+		      const char *top, const char *k, struct build_result *r)
 {
 	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
 	struct card_argv c = { 0 }, l = { 0 };
@@ -151,9 +152,9 @@ static int run_recipe(const struct build_env *env, const struct build_request *r
 		ret = card_kernel_link_argv(&p, &ck, fw, &l);
 	if (ret)
 		goto out;
-	ret = run_step(req, &c, k, prefix, r);
+	ret = run_step(env, req, &c, top, k, prefix, r);
 	if (ret == 0)
-		ret = run_step(req, &l, k, prefix, r);
+		ret = run_step(env, req, &l, top, k, prefix, r);
 	if (ret > 0) {
 		if (r->end == BUILD_END_NORMAL)
 			build_find_first_error(env, build_source_name(req), r);
@@ -187,7 +188,7 @@ int card_kernel_compile(const struct build_env *env, const struct build_request 
 	}
 	ret = populate(req, top, k);
 	if (!ret)
-		ret = run_recipe(env, req, k, r);
+		ret = run_recipe(env, req, top, k, r);
 	/* A full disk costs the next build a compile, not this one its ELF. */
 	if (!ret)
 		(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);

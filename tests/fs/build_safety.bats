@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# Kernel builds are bounded and stoppable (docs/programs.md, "Builds"):
-# each compiler process has a time limit (build_timeout_ms) and an
-# address-space limit, and a build is stopped, its compilers killed, when
-# its run writer is interrupted, when its program is removed and when the
-# daemon stops. The build that does not end is programs/compiles_forever.cpp.
+# Kernel builds are bounded, stoppable and sandboxed (docs/programs.md,
+# "Builds are bounded and stoppable", "What the compiler sees"): each
+# compiler process has a time limit (build_timeout_ms) and an address-space
+# limit; a build is stopped, its compilers killed, when its run writer is
+# interrupted, when its program is removed and when the daemon stops; the
+# compiler sees the program's files, the SDK and the toolchain and no other
+# host file. The build that does not end is programs/compiles_forever.cpp.
 
 load helpers
 
@@ -205,3 +207,57 @@ start_second() {
 	less_than $((SECONDS - t0)) 5
 	no_compilers 1 "$D2/cache"
 }
+
+# ---- the sandbox ----------------------------------------------------------------------
+
+# hidden_include PROGRAM PATH: a writer including PATH fails at once with
+# "No such file or directory" for PATH in build/log, and in status (which
+# shortens an absolute path to its file name).
+hidden_include() {
+	mkdir "$P/$1"
+	printf '#include "%s"\nvoid kernel_main() {}\n' "$2" >"$P/$1/writer.cpp"
+	run -0 ttfs_guard 30 pyrun "$P/$1/run" 1
+	assert_output EIO
+	run -0 cat "$P/$1/status"
+	assert_line --regexp "^error build of writer.cpp for brisc failed: writer.cpp:1:10: fatal error: .*${2##*/}: No such file or directory$"
+	run -0 cat "$P/$1/build/log"
+	assert_line --partial "$2: No such file or directory"
+}
+
+@test "#include of a host file outside the sandbox: No such file or directory, its text nowhere" {
+	local secret="$BATS_TEST_TMPDIR/secret.h"
+	echo "#error ttfs_sandbox_secret_9c2e" >"$secret"
+	hidden_include s "$secret"
+	run ! grep -r ttfs_sandbox_secret "$P/s/status" "$P/s/build/log"
+	hidden_include p /etc/passwd
+	run ! grep -F "root:" "$P/p/status" "$P/p/build/log"
+}
+
+@test "#include of a FIFO outside the sandbox: No such file or directory, at once" {
+	mkfifo "$BATS_TEST_TMPDIR/fifo.h"
+	local t0=$SECONDS
+	hidden_include f "$BATS_TEST_TMPDIR/fifo.h"
+	less_than $((SECONDS - t0)) 20
+}
+
+@test "no bwrap in the daemon's PATH: builds fail and say to install bubblewrap" {
+	local d="$BATS_TEST_TMPDIR/d2" bin="$BATS_TEST_TMPDIR/bin"
+	mkdir -p "$d/cache" "$bin"
+	ln -s "$(command -v riscv64-unknown-elf-g++)" "$bin/riscv64-unknown-elf-g++"
+	# The daemon alone gets a PATH with the compiler and no bwrap.
+	printf '#!/bin/sh\nPATH=%s exec %s "$@"\n' "$bin" "$TTFS_BIN" >"$BATS_TEST_TMPDIR/ttfs"
+	chmod +x "$BATS_TEST_TMPDIR/ttfs"
+	TTFS_BIN="$BATS_TEST_TMPDIR/ttfs" ttfs_start "$d" "$d/mnt" -o cache_dir="$d/cache"
+	export TTFS_GUARD_MNT="$d/mnt" TTFS_GUARD_PID="$(cat "$d/pid")"
+	mkdir "$d/mnt/programs/n"
+	printf 'void kernel_main() {}\n' >"$d/mnt/programs/n/writer.cpp"
+	run -0 ttfs_guard 30 pyrun "$d/mnt/programs/n/run" 1
+	assert_output ENOENT
+	run -0 cat "$d/mnt/programs/n/status"
+	assert_line "error build: the compiler runs in a sandbox made by bubblewrap, and bwrap is not in PATH: install the Debian package bubblewrap"
+	run -0 ls "$d/cache"
+	refute_output --partial "tmp-"
+	rmdir "$d/mnt/programs/n"
+	ttfs_stop "$d" "$d/mnt"
+}
+

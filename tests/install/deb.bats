@@ -127,7 +127,7 @@ require_root() {
 	assert_output --regexp "(^|, )libc6 \(>= [0-9.]+\)(,|$)"
 	# What ttfs runs.
 	local p
-	for p in fuse3 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf; do
+	for p in fuse3 gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf bubblewrap; do
 		[[ ", $output," == *", $p,"* ]] || fail "Depends lacks $p: $output"
 	done
 }

@@ -10,7 +10,6 @@
  * test_build_limits SDK_DIR INCLUDE_DIR
  */
 #include "program/build.h"
-#include "program/cache.h"
 
 #include "../check.h"
 #include "temp_dir.h"
@@ -28,7 +27,6 @@
 
 static char work[] = "/tmp/ttfs-test-build-limits-XXXXXX";
 static char cache_dir[PATH_MAX], include_copy[PATH_MAX];
-static const char *copy_from;
 
 static double now_s(void)
 {
@@ -36,23 +34,6 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static int copy_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	char dst[PATH_MAX];
-	uint8_t *buf;
-	size_t len;
-
-	(void)st, (void)ftw;
-	snprintf(dst, sizeof(dst), "%s%s", include_copy, path + strlen(copy_from));
-	if (type == FTW_D)
-		return mkdir(dst, 0755) != 0 && errno != EEXIST;
-	if (type != FTW_F || cache_read_file(path, &buf, &len))
-		return 1;
-	type = build_write_file(dst, buf, len);
-	free(buf);
-	return type != 0;
 }
 
 /* The processes working in a build directory of the cache: none may be
@@ -196,8 +177,7 @@ int main(int argc, char **argv)
 	atexit(cleanup);
 	snprintf(cache_dir, sizeof(cache_dir), "%s/cache", work);
 	snprintf(include_copy, sizeof(include_copy), "%s/include", work);
-	copy_from = argv[2];
-	REQUIRE(nftw(argv[2], copy_one, 16, FTW_PHYS) == 0, "copying %s", argv[2]);
+	REQUIRE(temp_dir_copy(argv[2], include_copy) == 0, "copying %s", argv[2]);
 	REQUIRE(snprintf(fifo, sizeof(fifo), "%s/ttfs_test_fifo.h", include_copy) < PATH_MAX,
 		"path");
 	REQUIRE(mkfifo(fifo, 0644) == 0, "%s", fifo);

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The compiler's sandbox (runtime/program/sandbox.c): the view binds the
+ * SDK, the include directory and the toolchain and no other host
+ * directory; a kernel that includes a host file outside it (/etc/passwd,
+ * a file of this test's, a FIFO) fails at once as "No such file or
+ * directory" and none of the file's text reaches the log; without bwrap
+ * no build runs, and the error names the package to install.
+ *
+ * test_sandbox SDK_DIR INCLUDE_DIR
+ */
+#include "program/build.h"
+#include "program/sandbox.h"
+
+#include "../check.h"
+#include "temp_dir.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static char work[] = "/tmp/ttfs-test-sandbox-XXXXXX";
+static char cache_dir[PATH_MAX];
+
+struct bound {
+	const struct build_env *env;
+	const char *want;
+	bool found;
+	int host_dirs;     /* binds of places nothing of the toolchain lives in */
+};
+
+static int note_bind(const char *path, void *arg)
+{
+	static const char *const never[] = { "/etc", "/home", "/root", "/tmp", "/var", "/proc",
+					     "/sys", "/run", "/usr/include", "/usr/share" };
+	struct bound *b = arg;
+
+	if (!strcmp(path, b->want))
+		b->found = true;
+	if (!strcmp(path, b->env->sdk_dir) || !strcmp(path, b->env->include_dir))
+		return 0;   /* wherever this tree is */
+	for (size_t i = 0; i < sizeof(never) / sizeof(never[0]); i++) {
+		size_t n = strlen(never[i]);
+
+		if (!strncmp(path, never[i], n) && (path[n] == '\0' || path[n] == '/')) {
+			fprintf(stderr, "bound: %s\n", path);
+			b->host_dirs++;
+		}
+	}
+	return 0;
+}
+
+static void test_view(const struct build_env *env)
+{
+	struct bound b = { .env = env, .want = env->sdk_dir };
+
+	CHECK_EQ(sandbox_foreach_ro(&env->sandbox, note_bind, &b), 0);
+	CHECK(b.found, "the SDK %s is bound", env->sdk_dir);
+	CHECK_EQ(b.host_dirs, 0);
+	b = (struct bound){ .env = env, .want = env->include_dir };
+	sandbox_foreach_ro(&env->sandbox, note_bind, &b);
+	CHECK(b.found, "the include directory %s is bound", env->include_dir);
+}
+
+/* A kernel including path: the build fails at once, the compiler saying
+ * the file is not there, and secret (if any) is nowhere in the log. */
+static void check_hidden(const struct build_env *env, const char *path, const char *secret)
+{
+	char src[PATH_MAX + 64], want[PATH_MAX + 64];
+	struct build_request req = { .risc = PACK_BRISC, .name = "writer.cpp" };
+	struct build_result r;
+	struct timespec t0, t1;
+
+	snprintf(src, sizeof(src), "#include \"%s\"\nvoid kernel_main() {}\n", path);
+	req.source = src;
+	req.source_len = strlen(src);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	CHECK_EQ(build_kernel(env, &req, &r), -ENOEXEC);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	snprintf(want, sizeof(want), "%s: No such file or directory", path);
+	CHECK(r.log && strstr(r.log, want), "%s: log: %s", path, r.log ? r.log : "(none)");
+	CHECK(!secret || !r.log || !strstr(r.log, secret), "%s: its text is in the log", path);
+	CHECK(t1.tv_sec - t0.tv_sec < 30, "%s: the build took %ld s", path,
+	      (long)(t1.tv_sec - t0.tv_sec));
+	build_result_free(&r);
+}
+
+static void test_host_files(const struct build_env *env)
+{
+	char secret_path[PATH_MAX], fifo[PATH_MAX];
+	static const char secret[] = "ttfs_sandbox_secret_4f1d";
+	FILE *f;
+
+	check_hidden(env, "/etc/passwd", "root:");
+	snprintf(secret_path, sizeof(secret_path), "%s/secret.h", work);
+	f = fopen(secret_path, "w");
+	REQUIRE(f, "%s", secret_path);
+	fprintf(f, "#error %s\n", secret);
+	fclose(f);
+	check_hidden(env, secret_path, secret);
+	/* A FIFO nobody writes: not there, so nothing waits on it. */
+	snprintf(fifo, sizeof(fifo), "%s/fifo.h", work);
+	REQUIRE(mkfifo(fifo, 0644) == 0, "%s", fifo);
+	check_hidden(env, fifo, NULL);
+}
+
+static void test_no_bwrap(const char *sdk, const char *include)
+{
+	char bin[PATH_MAX], link[PATH_MAX + 32], gxx[PATH_MAX], err[512] = "";
+	char *old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	struct build_env *env = malloc(sizeof(*env));
+
+	REQUIRE(env, "malloc");
+	REQUIRE(build_proc_find("riscv64-unknown-elf-g++", gxx, sizeof(gxx)) == 0, "compiler");
+	/* A PATH with the compiler and nothing else. */
+	snprintf(bin, sizeof(bin), "%s/bin", work);
+	REQUIRE(mkdir(bin, 0755) == 0, "%s", bin);
+	snprintf(link, sizeof(link), "%s/riscv64-unknown-elf-g++", bin);
+	REQUIRE(symlink(gxx, link) == 0, "%s", link);
+	setenv("PATH", bin, 1);
+	CHECK_EQ(build_env_init(env, NULL, sdk, include, cache_dir, err, sizeof(err)), -ENOENT);
+	CHECK(!strcmp(err, "build: the compiler runs in a sandbox made by bubblewrap, and bwrap is "
+		      "not in PATH: install the Debian package bubblewrap"), "err: %s", err);
+	if (old)
+		setenv("PATH", old, 1);
+	free(old);
+	free(env);
+}
+
+static void cleanup(void)
+{
+	temp_dir_remove(work);
+}
+
+int main(int argc, char **argv)
+{
+	struct build_env *env = malloc(sizeof(*env));
+	char err[512] = "";
+
+	REQUIRE(argc == 3, "usage: test_sandbox SDK_DIR INCLUDE_DIR");
+	REQUIRE(env, "malloc");
+	REQUIRE(mkdtemp(work), "%s", work);
+	atexit(cleanup);
+	snprintf(cache_dir, sizeof(cache_dir), "%s/cache", work);
+	REQUIRE(build_env_init(env, NULL, argv[1], argv[2], cache_dir, err, sizeof(err)) == 0, "%s",
+		err);
+	test_view(env);
+	test_host_files(env);
+	test_no_bwrap(argv[1], argv[2]);
+	free(env);
+	return check_exit("test_sandbox");
+}
