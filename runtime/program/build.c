@@ -86,9 +86,8 @@ static int env_init(struct build_env *env, const char *compiler, const char *sdk
 		    unsigned n_card_trees, char *err, size_t errlen)
 {
 	char *argv[] = { NULL, "--version", NULL };
-	const char *dirs[2], *trees[5];
+	const char *trees[5];
 	struct build_log log = { 0 };
-	struct cache_hash h;
 	int ret;
 
 	memset(env, 0, sizeof(*env));
@@ -133,21 +132,7 @@ static int env_init(struct build_env *env, const char *compiler, const char *sdk
 	trees[1] = env->include_dir;
 	for (unsigned i = 0; i < n_card_trees && i + 2 < sizeof(trees) / sizeof(trees[0]); i++)
 		trees[i + 2] = card_trees[i];
-	ret = sandbox_init(&env->sandbox, env->compiler, trees, 2 + n_card_trees, err, errlen);
-	if (ret)
-		return ret;
-
-	dirs[0] = env->sdk_dir;
-	dirs[1] = env->include_dir;
-	cache_hash_init(&h);
-	ret = cache_hash_tree(&h, dirs, 2);
-	if (ret) {
-		snprintf(err, errlen, "build: hashing %s and %s: %s", sdk_dir, include_dir,
-			 strerror(-ret));
-		return ret;
-	}
-	env->sdk_hash = h.h;
-	return 0;
+	return sandbox_init(&env->sandbox, env->compiler, trees, 2 + n_card_trees, err, errlen);
 }
 
 int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
@@ -367,14 +352,35 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	return a.v;
 }
 
-uint64_t build_key(const struct build_env *env, char *const *argv, const struct build_request *req)
+static int stamp_one(const char *path, void *arg)
 {
+	return cache_stamp_path(arg, path);
+}
+
+int build_env_stamp(const struct build_env *env, uint64_t *stamp)
+{
+	struct cache_hash h;
+	int ret;
+
+	cache_hash_init(&h);
+	ret = sandbox_foreach_ro(&env->sandbox, stamp_one, &h);
+	*stamp = h.h;
+	return ret;
+}
+
+uint64_t build_key(const struct build_env *env, uint64_t stamp, char *const *argv,
+		   const struct build_request *req)
+{
+	const char *path = getenv("PATH");
 	struct cache_hash h;
 
 	cache_hash_init(&h);
-	cache_hash_str(&h, "ttfs-kernel-1");
+	cache_hash_str(&h, "ttfs-kernel-2");
 	cache_hash_str(&h, env->toolchain_version);
-	cache_hash_u64(&h, env->sdk_hash);
+	cache_hash_u64(&h, stamp);
+	/* The compiler's environment: a script compiler finds its tools in
+	 * PATH (sandbox_env). */
+	cache_hash_str(&h, path ? path : "");
 	if (env->card)
 		cache_hash_u64(&h, env->card_fw_key);
 	for (char *const *p = argv; *p; p++)
@@ -628,14 +634,17 @@ out:
 int build_kernel(const struct build_env *env, const struct build_request *req,
 		 struct build_result *out)
 {
+	uint64_t stamp = req->stamp;
 	char **argv;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
+	if (!stamp && (ret = build_env_stamp(env, &stamp)) != 0)
+		return out->status = ret;
 	argv = build_argv(env, req);
 	if (!argv)
 		return out->status = -EINVAL;
-	out->key = build_key(env, argv, req);
+	out->key = build_key(env, stamp, argv, req);
 	ret = cache_load(env->cache_dir, out->key, &out->elf, &out->elf_len);
 	if (!ret) {
 		out->cache_hit = true;

@@ -29,7 +29,6 @@ struct build_env {
 	char include_dir[PATH_MAX];        /* runtime/include (tt/fw_abi.h ...) */
 	char cache_dir[PATH_MAX];
 	char toolchain_version[BUILD_VERSION_MAX];   /* first line of --version */
-	uint64_t sdk_hash;                 /* every file of sdk_dir and include_dir */
 	/* A card (card_kernel.c): kernels are built with tt-metal's recipe
 	 * (card_build.h), compiled then linked against the weakened
 	 * firmware in card_fw_dir; card_fw_key (card_firmware.c) is in
@@ -67,6 +66,9 @@ struct build_request {
 	/* Each compiler process's time and memory limits and its stop;
 	 * NULL: the defaults (build_proc.h), never stopped. Not in the key. */
 	const struct build_limits *limits;
+	/* build_env_stamp's, taken once for the RISCs of a program's build;
+	 * 0: build_kernel takes it. */
+	uint64_t stamp;
 };
 
 /* How a build ended, beyond its status. */
@@ -141,9 +143,15 @@ void build_remove_dir(const char *dir);
  * kernel.elf there. Used for the key too. NULL on -ENOMEM or a bad request. */
 char **build_argv(const struct build_env *env, const struct build_request *req);
 void build_argv_free(char **argv);
-/* The cache key of a request: source bytes, descriptors, argv, toolchain
- * and SDK. */
-uint64_t build_key(const struct build_env *env, char *const *argv, const struct build_request *req);
+/* The state of everything the sandbox lets a compiler read but the
+ * request itself: the SDK, the toolchain, a card's trees (every path of
+ * the view, cache_stamp_path). 0 or -errno. */
+int build_env_stamp(const struct build_env *env, uint64_t *stamp);
+/* The cache key of a request: everything the compiler can read — the
+ * source bytes and descriptors (its directory), the stamp of the rest of
+ * its view — the toolchain's --version, its PATH and its argv. */
+uint64_t build_key(const struct build_env *env, uint64_t stamp, char *const *argv,
+		   const struct build_request *req);
 
 /* Builds synchronously. Returns out->status. */
 int build_kernel(const struct build_env *env, const struct build_request *req,

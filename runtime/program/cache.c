@@ -4,15 +4,18 @@
  */
 #include "program/cache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define FNV_OFFSET 0xcbf29ce484222325ull
@@ -164,6 +167,127 @@ int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_di
 		tree_paths = NULL;
 	}
 	return ret;
+}
+
+struct stamp_walk {
+	struct cache_hash *h;
+	struct timespec now;
+};
+
+static bool racy(const struct timespec *t, const struct timespec *now)
+{
+	int64_t age = (int64_t)(now->tv_sec - t->tv_sec) * 1000000000 + (now->tv_nsec - t->tv_nsec);
+
+	return age < (int64_t)CACHE_RACY_NS;   /* in the future too */
+}
+
+static void hash_time(struct cache_hash *h, const struct timespec *t)
+{
+	cache_hash_u64(h, (uint64_t)t->tv_sec);
+	cache_hash_u64(h, (uint64_t)t->tv_nsec);
+}
+
+/* The names in dir, sorted (malloc'd; free each and the array). */
+static int sorted_names(const char *dir, char ***names, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t cap = 0;
+	int ret = 0;
+
+	*names = NULL;
+	*n = 0;
+	if (!d)
+		return -errno;
+	while (!ret && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (*n == cap) {
+			char **v = realloc(*names, (cap ? 2 * cap : 32) * sizeof(*v));
+
+			if (!v) {
+				ret = -ENOMEM;
+				break;
+			}
+			*names = v;
+			cap = cap ? 2 * cap : 32;
+		}
+		(*names)[*n] = strdup(e->d_name);
+		if (!(*names)[*n])
+			ret = -ENOMEM;
+		else
+			(*n)++;
+	}
+	closedir(d);
+	if (!ret)
+		qsort(*names, *n, sizeof(**names), cmp_str);
+	return ret;
+}
+
+static int stamp_entry(struct stamp_walk *w, const char *path, int depth)
+{
+	struct stat st;
+	char **names;
+	size_t n;
+	int ret;
+
+	cache_hash_str(w->h, path);
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT)
+			return -errno;
+		cache_hash_str(w->h, "missing");
+		return 0;
+	}
+	cache_hash_u64(w->h, st.st_mode);
+	cache_hash_u64(w->h, (uint64_t)st.st_size);
+	cache_hash_u64(w->h, st.st_ino);
+	hash_time(w->h, &st.st_mtim);
+	hash_time(w->h, &st.st_ctim);
+	if (S_ISLNK(st.st_mode)) {
+		char target[PATH_MAX];
+		ssize_t len = readlink(path, target, sizeof(target));
+
+		if (len < 0)
+			return -errno;
+		cache_hash_field(w->h, target, (size_t)len);
+		return 0;
+	}
+	if (S_ISREG(st.st_mode) && (racy(&st.st_mtim, &w->now) || racy(&st.st_ctim, &w->now))) {
+		uint8_t *buf;
+		size_t len;
+
+		ret = cache_read_file(path, &buf, &len);
+		if (ret)
+			return ret;
+		cache_hash_field(w->h, buf, len);
+		free(buf);
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return 0;
+	if (depth > 64)
+		return -ELOOP;
+	ret = sorted_names(path, &names, &n);
+	for (size_t i = 0; i < n; i++) {
+		char child[PATH_MAX];
+
+		if (!ret && snprintf(child, sizeof(child), "%s/%s", path, names[i]) >= (int)sizeof(child))
+			ret = -ENAMETOOLONG;
+		if (!ret)
+			ret = stamp_entry(w, child, depth + 1);
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+int cache_stamp_path(struct cache_hash *c, const char *path)
+{
+	struct stamp_walk w = { .h = c };
+
+	/* The file times' clock. */
+	clock_gettime(CLOCK_REALTIME, &w.now);
+	return stamp_entry(&w, path, 0);
 }
 
 static void entry_path(char *out, size_t n, const char *dir, uint64_t key)

@@ -28,6 +28,21 @@ void cache_hash_u64(struct cache_hash *c, uint64_t v);
  * in sorted order) into c. 0 or -errno. */
 int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_dirs);
 
+/* A file whose last change is younger than this is hashed by its bytes
+ * too: a change within the same tick of the file system's clock leaves
+ * its times as they were. */
+#define CACHE_RACY_NS (2ull * 1000000000ull)
+
+/* Hashes the state of path, a file or a directory walked whole, as
+ * cheaply as it can be told apart from any other: for each entry, in
+ * sorted order, its path, type, mode, size, inode, and modification and
+ * change times in ns; a symlink's target; and the bytes of a regular file
+ * changed within CACHE_RACY_NS (FIFOs and devices are never opened). A
+ * change of any byte changes the change time, which a user cannot set
+ * back, so a changed tree never hashes as before. A missing path hashes
+ * as missing. Safe on several threads at once. 0 or -errno. */
+int cache_stamp_path(struct cache_hash *c, const char *path);
+
 /* <dir>/<key>.elf into a malloc'd buffer: 0, -ENOENT (a miss), -ENOMEM or
  * -errno. */
 int cache_load(const char *dir, uint64_t key, uint8_t **buf, size_t *len);

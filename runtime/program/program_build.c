@@ -367,7 +367,8 @@ static void store_results(struct ttrt_program *p, struct risc_job *jobs)
 
 /* Keys of every wanted RISC; those whose key matches the last build are
  * reused as they are. Caller holds p->lock. */
-static int plan(struct ttrt_program *p, const struct build_env *env, struct risc_job *jobs)
+static int plan(struct ttrt_program *p, const struct build_env *env, uint64_t stamp,
+		struct risc_job *jobs)
 {
 	for (int r = 0; r < PACK_NUM_RISCS; r++) {
 		struct risc_job *j = &jobs[r];
@@ -377,7 +378,8 @@ static int plan(struct ttrt_program *p, const struct build_env *env, struct risc
 		j->argv = build_argv(env, &j->req);
 		if (!j->argv)
 			return -ENOMEM;
-		j->key = build_key(env, j->argv, &j->req);
+		j->req.stamp = stamp;
+		j->key = build_key(env, stamp, j->argv, &j->req);
 		j->reused = p->risc[r].built && p->risc[r].key == j->key;
 	}
 	return 0;
@@ -626,6 +628,7 @@ static int build(struct ttrt_program *p, enum build_kind kind, const struct ttrt
 	const struct build_env *env = NULL;
 	struct build_run *b = calloc(1, sizeof(*b));
 	struct timespec t0;
+	uint64_t stamp = 0;
 	int rc;
 
 	if (!b)
@@ -641,9 +644,14 @@ static int build(struct ttrt_program *p, enum build_kind kind, const struct ttrt
 	rc = prepare(p, b);
 	if (rc == 0)
 		rc = build_env_get(p->dev, &env, b->err, sizeof(b->err));
+	/* Once per build: what the compilers can read besides the sources,
+	 * as it is now, so that a changed header is never reused. */
+	if (rc == 0 && (rc = build_env_stamp(env, &stamp)) != 0)
+		ttrt_set_err(b->err, sizeof(b->err), "build: reading the SDK and toolchain: %s",
+			     strerror(-rc));
 	if (rc == 0) {
 		pthread_mutex_lock(&p->lock);
-		rc = plan(p, env, b->jobs);
+		rc = plan(p, env, stamp, b->jobs);
 		pthread_mutex_unlock(&p->lock);
 	}
 	if (rc == 0) {

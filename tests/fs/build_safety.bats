@@ -261,3 +261,54 @@ hidden_include() {
 	ttfs_stop "$d" "$d/mnt"
 }
 
+# ---- the cache key -------------------------------------------------------------------
+
+# l1_word CORE ADDR (of the mount M): the 32-bit word there.
+l1_word() {
+	python3 -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+print(int.from_bytes(os.pread(fd, 4, int(sys.argv[2], 0)), "little"))
+' "$M/cores/$1/l1" "$2"
+}
+
+@test "an SDK header changed between builds is compiled again, never served from the cache" {
+	# A ttfs of its own whose SDK is a copy: the build tree has the
+	# installed layout, and ttfs finds its SDK next to its executable.
+	local tree t="$BATS_TEST_TMPDIR/prefix" d="$BATS_TEST_TMPDIR/d2" h
+	tree=$(cd "$(dirname "$TTFS_BIN")/.." && pwd)
+	mkdir -p "$t/bin" "$t/share/ttfs" "$t/lib/ttfs" "$d/cache"
+	cp "$TTFS_BIN" "$t/bin/ttfs"
+	cp -rL "$tree/share/ttfs/sdk" "$tree/share/ttfs/include" "$t/share/ttfs/"
+	cp -r "$tree/lib/ttfs/firmware" "$t/lib/ttfs/"
+	h="$t/share/ttfs/sdk/ttfs_test_value.h"
+	echo "#define TTFS_TEST_VALUE 1" >"$h"
+	M="$d/mnt"
+	TTFS_BIN="$t/bin/ttfs" ttfs_start "$d" "$M" -o cache_dir="$d/cache"
+	export TTFS_GUARD_MNT="$M" TTFS_GUARD_PID="$(cat "$d/pid")"
+	mkdir "$M/programs/v"
+	printf '[program]\ncores = 0,0\n' >"$M/programs/v/args"
+	cat >"$M/programs/v/writer.cpp" <<-'CPP'
+	#include "ttfs_test_value.h"
+	void kernel_main() { *reinterpret_cast<volatile unsigned *>(0x170000) = TTFS_TEST_VALUE; }
+	CPP
+	run -0 ttfs_guard 60 pyrun "$M/programs/v/run" 1
+	assert_output ok
+	assert_equal "$(l1_word 0,0 0x170000)" 1
+	# At once and the same size: only the bytes tell.
+	echo "#define TTFS_TEST_VALUE 2" >"$h"
+	run -0 ttfs_guard 60 pyrun "$M/programs/v/run" 1
+	assert_output ok
+	assert_equal "$(l1_word 0,0 0x170000)" 2
+	run -0 cat "$M/programs/v/build/log"
+	refute_output --partial "from the cache"
+	run -0 cat "$M/programs/v/status"
+	assert_line --regexp "^build_ms [0-9.]+ \(1 built, 0 from the cache\)$"
+	# Back to 1: compiled again or the first build's entry, never 2.
+	echo "#define TTFS_TEST_VALUE 1" >"$h"
+	run -0 ttfs_guard 60 pyrun "$M/programs/v/run" 1
+	assert_output ok
+	assert_equal "$(l1_word 0,0 0x170000)" 1
+	rmdir "$M/programs/v"
+	ttfs_stop "$d" "$M"
+}

@@ -5,7 +5,10 @@
  * directory; a kernel that includes a host file outside it (/etc/passwd,
  * a file of this test's, a FIFO) fails at once as "No such file or
  * directory" and none of the file's text reaches the log; without bwrap
- * no build runs, and the error names the package to install.
+ * no build runs, and the error names the package to install. What the
+ * view shows is in the cache key: a header changed in it, even to the
+ * same size and with its old modification time, is never served from
+ * the cache. The include directory is a copy, so its headers can change.
  *
  * test_sandbox SDK_DIR INCLUDE_DIR
  */
@@ -16,6 +19,7 @@
 #include "temp_dir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -26,7 +30,7 @@
 #include <unistd.h>
 
 static char work[] = "/tmp/ttfs-test-sandbox-XXXXXX";
-static char cache_dir[PATH_MAX];
+static char cache_dir[PATH_MAX], include_copy[PATH_MAX];
 
 struct bound {
 	const struct build_env *env;
@@ -133,6 +137,68 @@ static void test_no_bwrap(const char *sdk, const char *include)
 	free(env);
 }
 
+static void write_header(const char *path, int value)
+{
+	FILE *f = fopen(path, "w");
+
+	REQUIRE(f, "%s", path);
+	fprintf(f, "#define TTFS_TEST_VALUE %d\n", value);
+	REQUIRE(fclose(f) == 0, "%s", path);
+}
+
+/* A build of a kernel that stores TTFS_TEST_VALUE: whether it came from
+ * the cache, and the ELF. */
+static bool build_value(const struct build_env *env, struct build_result *r)
+{
+	static const char src[] = "#include \"ttfs_test_value.h\"\n"
+				  "volatile int ttfs_value = TTFS_TEST_VALUE;\n"
+				  "void kernel_main() { ttfs_value++; }\n";
+	struct build_request req = { .risc = PACK_BRISC, .name = "writer.cpp", .source = src,
+				     .source_len = sizeof(src) - 1 };
+
+	CHECK_EQ(build_kernel(env, &req, r), 0);
+	if (r->status)
+		fprintf(stderr, "%s\n", r->log ? r->log : "(no log)");
+	return r->cache_hit;
+}
+
+static bool same_elf(const struct build_result *a, const struct build_result *b)
+{
+	return a->elf_len == b->elf_len && !memcmp(a->elf, b->elf, a->elf_len);
+}
+
+static void test_header_change(const struct build_env *env)
+{
+	char header[PATH_MAX];
+	struct build_result one, again, two, three;
+	struct timespec old[2];
+	struct stat st;
+
+	REQUIRE(snprintf(header, sizeof(header), "%s/ttfs_test_value.h", include_copy) < PATH_MAX,
+		"path");
+	write_header(header, 1);
+	CHECK(!build_value(env, &one), "the first build compiles");
+	CHECK(build_value(env, &again), "the same inputs: from the cache");
+	CHECK(same_elf(&one, &again), "the same ELF");
+	/* At once, the same size: only the bytes differ. */
+	REQUIRE(stat(header, &st) == 0, "%s", header);
+	write_header(header, 2);
+	CHECK(!build_value(env, &two), "a changed header is compiled, not served from the cache");
+	CHECK(two.key != one.key && !same_elf(&one, &two), "a new key and ELF");
+	/* The old modification time given back (cp -p, touch -r): the
+	 * change time still says. */
+	old[0] = st.st_atim;
+	old[1] = st.st_mtim;
+	write_header(header, 3);
+	REQUIRE(utimensat(AT_FDCWD, header, old, 0) == 0, "utimensat %s", header);
+	CHECK(!build_value(env, &three), "a header with its old mtime is compiled again");
+	CHECK(!same_elf(&two, &three) && !same_elf(&one, &three), "its own ELF");
+	build_result_free(&one);
+	build_result_free(&again);
+	build_result_free(&two);
+	build_result_free(&three);
+}
+
 static void cleanup(void)
 {
 	temp_dir_remove(work);
@@ -148,10 +214,13 @@ int main(int argc, char **argv)
 	REQUIRE(mkdtemp(work), "%s", work);
 	atexit(cleanup);
 	snprintf(cache_dir, sizeof(cache_dir), "%s/cache", work);
-	REQUIRE(build_env_init(env, NULL, argv[1], argv[2], cache_dir, err, sizeof(err)) == 0, "%s",
-		err);
+	snprintf(include_copy, sizeof(include_copy), "%s/include", work);
+	REQUIRE(temp_dir_copy(argv[2], include_copy) == 0, "copying %s", argv[2]);
+	REQUIRE(build_env_init(env, NULL, argv[1], include_copy, cache_dir, err, sizeof(err)) == 0,
+		"%s", err);
 	test_view(env);
 	test_host_files(env);
+	test_header_change(env);
 	test_no_bwrap(argv[1], argv[2]);
 	free(env);
 	return check_exit("test_sandbox");
