@@ -23,6 +23,9 @@
 #define INI_KEY_MAX   49
 
 #define CB_SPACE (TT_L1_SIZE - TT_DATA_BUFFER_SPACE_BASE)
+/* The firmware's and tt-metal's page counters are 16 bits
+ * (tiles_received, tiles_acked): more pages would wrap them. */
+#define CB_MAX_PAGES 65535u
 
 _Static_assert(PROG_NAME_MAX == TTRT_BUFFER_NAME_MAX, "buffer names");
 
@@ -175,7 +178,7 @@ static int cb_key(struct parse_ctx *ctx, int index, const char *key, const char 
 		return -EINVAL;
 	}
 	if (k == 1)
-		return args_scalar(ctx, key, value, 1, CB_SPACE / 16, &cb->pages);
+		return args_scalar(ctx, key, value, 1, CB_MAX_PAGES, &cb->pages);
 	if (args_scalar(ctx, key, value, 16, CB_SPACE, &cb->page_size))
 		return -EINVAL;
 	if (cb->page_size % 16) {

@@ -330,7 +330,7 @@ static void test_limits(void)
 	int rc;
 	size_t n;
 	struct prog_args *a = parse("[program]\ncores = 0-11,0-9\ntimeout_ms = 3600000\n"
-				    "[cb.31]\nformat = uint8\npages = 84224\npage_size = 16\n",
+				    "[cb.31]\nformat = uint8\npages = 42112\npage_size = 32\n",
 				    err, sizeof(err), &rc);
 
 	REQUIRE(rc == 0, "%s", err);
@@ -342,8 +342,10 @@ static void test_limits(void)
 	CHECK_EQ((uint64_t)a->cb[31].pages * a->cb[31].page_size, 0x180000 - 0x37000);
 	prog_args_free(a);
 	bad("[program]\ntimeout_ms = 3600001\n", 2, "timeout_ms: 3600001 is out of range");
-	bad("[cb.0]\nformat = uint8\npages = 84225\npage_size = 16\n", 3, "pages: 84225 is out of range");
-	bad("[cb.0]\nformat = uint8\npages = 0\n", 3, "pages: 0 is out of range (1..84224)");
+	/* tt-metal's 16-bit page counters: 65535 pages at most. */
+	bad("[cb.0]\nformat = uint8\npages = 65536\npage_size = 16\n", 3,
+	    "pages: 65536 is out of range (1..65535)");
+	bad("[cb.0]\nformat = uint8\npages = 0\n", 3, "pages: 0 is out of range (1..65535)");
 	bad("[cb.0]\nformat = uint8\npages = 1\npage_size = 0\n", 4, "page_size: 0 is out of range");
 	bad("[cb.0]\nformat = uint8\npages = 42112\npage_size = 16\n"
 	    "[cb.1]\nformat = uint8\npages = 42113\npage_size = 16\n", 5,
