@@ -429,6 +429,7 @@ enum ttrt_program_state {
 const char *ttrt_program_state_name(enum ttrt_program_state state);
 
 #define TTRT_PROGRAM_SOURCE_MAX (16u << 20)   /* bytes of one kernel source */
+#define TTRT_PROGRAM_FILES_MAX  64            /* files of one program */
 #define TTRT_PROGRAM_ARGS_MAX   (1u << 20)    /* bytes of an args text */
 
 /* How a program finds the DRAM buffers its args name (@name,
@@ -451,12 +452,19 @@ void ttrt_program_put(struct ttrt_program *p);
 int ttrt_program_delete(struct ttrt_program *p);
 const char *ttrt_program_name(const struct ttrt_program *p);
 
-/* Sets (copies) one kernel's source; len 0 removes the kernel. Starts its
- * build in the background with the args set now. -EFBIG beyond
- * TTRT_PROGRAM_SOURCE_MAX, -EBUSY while the program runs. */
+/* Sets (copies) a file of the program, the source of a kernel whose
+ * `source` (docs/programs-args.md) names it, or the short names'
+ * reader.cpp, writer.cpp and compute.cpp; len 0 removes the file. name as
+ * for buffers (ttrt_buffer_name_check). A file set starts a build in the
+ * background with the args set now. -EFBIG beyond TTRT_PROGRAM_SOURCE_MAX,
+ * -ENOSPC beyond TTRT_PROGRAM_FILES_MAX files, -EBUSY while the program
+ * runs. */
+int ttrt_program_set_file(struct ttrt_program *p, const char *name, const void *data, size_t len);
+/* A copy of the file as set (malloc'd; caller frees); -ENOENT if none. */
+int ttrt_program_get_file(struct ttrt_program *p, const char *name, char **out, size_t *len);
+/* The same for ttrt_kernel_file_names[k]; get gives NULL and 0 for none. */
 int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
 			    size_t len);
-/* A copy of the source as set (malloc'd; caller frees; NULL and 0 for none). */
 int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len);
 
 /* Parses args text (INI, docs/programs-args.md). -EINVAL with the reason

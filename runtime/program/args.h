@@ -22,13 +22,29 @@
 #define PROG_NAME_MAX         TTRT_BUFFER_NAME_MAX
 #define PROG_MAX_TIMEOUT_MS   (3600u * 1000u)
 #define PROG_MAX_SEMAPHORES   16     /* tt-metal's NUM_SEMAPHORES */
+#define PROG_MAX_KERNELS      64     /* [kernel.NAME] sections, with the three short names */
+#define PROG_KERNEL_NAME_MAX  31
+#define PROG_MAX_NAMED_ARGS   64
+#define PROG_NAMED_ARG_MAX    48     /* bytes of a named compile-time arg's name */
+#define PROG_MAX_CB_SECTIONS  64
 
-/* The three kernels of a program and the RISCs they run on. */
+/* The short-named kernels, always kernel[0..2] of prog_args: [reader],
+ * [writer] and [compute], with sources reader.cpp, writer.cpp and
+ * compute.cpp. [kernel.NAME] sections follow them. */
 enum prog_kernel {
 	PROG_READER,     /* NCRISC (RISCV_1), NOC 1 by default */
 	PROG_WRITER,     /* BRISC (RISCV_0), NOC 0 by default */
 	PROG_COMPUTE,    /* TRISC0..2 */
 	PROG_NUM_KERNELS
+};
+
+/* Where a kernel runs, in launch-message order of its first RISC (the
+ * same order as pack.h's slots): a compute kernel takes the three TRISCs. */
+enum prog_processor {
+	PROG_PROC_BRISC,
+	PROG_PROC_NCRISC,
+	PROG_PROC_COMPUTE,
+	PROG_NUM_PROCESSORS
 };
 
 /* tt-metal's DataFormat, with its numeric values. */
@@ -57,6 +73,12 @@ enum prog_math_fidelity {
 	PROG_HIFI4 = 4,
 };
 
+/* tt-metal's UnpackToDestMode, per CB index. */
+enum prog_unpack_mode {
+	PROG_UNPACK_TO_DEST_FP32 = 0,
+	PROG_UNPACK_DEFAULT = 1,
+};
+
 /* One item of an argument list, as written. */
 enum prog_word_kind {
 	PROG_WORD_VALUE,      /* a number or float bits */
@@ -76,6 +98,12 @@ struct prog_words {
 	int line;             /* where the key was set, for errors at resolve time */
 };
 
+/* A set of logical cores, in the order listed. */
+struct prog_cores {
+	struct ttrt_xy *v;
+	uint32_t n;
+};
+
 /* args.X,Y = ... : runtime args that replace the kernel's `args` on some cores. */
 struct prog_override {
 	struct ttrt_xy *cores;
@@ -83,31 +111,98 @@ struct prog_override {
 	struct prog_words args;
 };
 
+/* named_compile_args = name=value ...: get_named_compile_time_arg_val("name"). */
+struct prog_named_arg {
+	char name[PROG_NAMED_ARG_MAX + 1];
+	uint32_t value;
+};
+
+/* Keys of a kernel section, numbered for key_line[]. */
+enum prog_kernel_key {
+	PROG_KEY_ARGS,
+	PROG_KEY_COMMON_ARGS,
+	PROG_KEY_COMPILE_ARGS,
+	PROG_KEY_DEFINES,
+	PROG_KEY_NOC,
+	PROG_KEY_MATH_FIDELITY,
+	PROG_KEY_FP32_DEST_ACC_EN,
+	PROG_KEY_MATH_APPROX_MODE,
+	PROG_KEY_DST_FULL_SYNC_EN,
+	PROG_KEY_UNPACK_TO_DEST_MODE,
+	PROG_KEY_NAMED_COMPILE_ARGS,
+	PROG_KEY_CORES,
+	PROG_KEY_SOURCE,
+	PROG_KEY_PROCESSOR,
+	PROG_NUM_KERNEL_KEYS
+};
+
+/* One kernel: tt-metal's CreateKernel. */
 struct prog_kernel_args {
-	bool present;                   /* its section appeared */
+	char name[PROG_KERNEL_NAME_MAX + 1];   /* "reader", or NAME of [kernel.NAME] */
+	char source[PROG_NAME_MAX + 1];         /* a file of the program */
+	bool present;                   /* its section appeared (always, for [kernel.NAME]) */
+	bool short_name;                /* [reader], [writer] or [compute] */
 	int line;                       /* of the section header */
+	enum prog_processor processor;
+	struct prog_cores cores;        /* a subset of the program's; all of them unless set */
 	struct prog_words args;         /* unique runtime args (the same on every core) */
 	struct prog_words common_args;  /* common runtime args */
 	struct prog_words compile_args;
 	char defines[PROG_MAX_DEFINES][PROG_DEFINE_MAX];   /* "NAME=VALUE" */
 	uint32_t n_defines;
+	struct prog_named_arg *named_args;
+	uint32_t n_named_args;
 	uint8_t noc;
-	/* [compute] only */
+	/* compute kernels only */
 	enum prog_math_fidelity math_fidelity;
 	bool fp32_dest_acc_en;
 	bool math_approx_mode;
+	bool dst_full_sync_en;
+	uint8_t unpack_to_dest_mode[PROG_NUM_CBS];   /* enum prog_unpack_mode */
 	struct prog_override *overrides;
 	uint32_t n_overrides;
-	int key_line[16];               /* first line of each key, for duplicates */
+	int key_line[PROG_NUM_KERNEL_KEYS];   /* first line of each key, 0 if unset */
 };
 
-struct prog_cb {
-	bool present;
-	int line;
+/* One index of a [cb.N,M,...] section. */
+struct prog_cb_index {
+	uint8_t index;
 	enum prog_data_format format;
-	uint32_t pages;
-	uint32_t page_size;             /* bytes; one tile of the format unless set */
-	int key_line[4];
+	uint32_t page_size;           /* bytes; one tile of the format unless set */
+	uint32_t pages;               /* size / page_size */
+	int format_line, page_size_line;   /* of format.N and page_size.N, 0 if unset */
+};
+
+enum prog_cb_key {
+	PROG_CB_KEY_FORMAT,
+	PROG_CB_KEY_PAGES,
+	PROG_CB_KEY_PAGE_SIZE,
+	PROG_CB_KEY_SIZE,
+	PROG_CB_KEY_CORES,
+	PROG_NUM_CB_KEYS
+};
+
+/* A [cb.*] section: tt-metal's CircularBufferConfig, one L1 range that
+ * all its indices share, at one address on every core of the section. */
+struct prog_cb {
+	int line;
+	struct prog_cb_index idx[PROG_NUM_CBS];
+	uint32_t n_idx;
+	struct prog_cores cores;      /* all of the program's unless set */
+	uint32_t size;                /* bytes, the range's total */
+	enum prog_data_format format; /* `format`: for every index without format.N */
+	uint32_t page_size;           /* `page_size`, 0 if unset */
+	uint32_t pages;               /* `pages`, 0 if unset */
+	int key_line[PROG_NUM_CB_KEYS];
+};
+
+/* A [semaphore.N] section: tt-metal's CreateSemaphore on some cores. */
+struct prog_semaphore {
+	int line;
+	uint8_t id;
+	uint32_t value;
+	struct prog_cores cores;      /* all of the program's unless set */
+	int key_line[2];              /* cores, value */
 };
 
 struct prog_args {
@@ -115,10 +210,16 @@ struct prog_args {
 	uint32_t n_cores;
 	uint32_t timeout_ms;            /* 0: the daemon's default */
 	uint32_t build_timeout_ms;      /* 0: the daemon's default */
-	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* initial values; get_semaphore(id) */
+	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* [program] semaphores: ids 0.., every core */
 	uint32_t n_semaphores;
-	struct prog_cb cb[PROG_NUM_CBS];
-	struct prog_kernel_args kernel[PROG_NUM_KERNELS];
+	struct prog_semaphore *sems;    /* [semaphore.N] sections, in file order */
+	uint32_t n_sems;
+	struct prog_cb *cb;             /* [cb.*] sections, in file order (tt-metal's creation order) */
+	uint32_t n_cbs;
+	/* kernel[0..2]: [reader], [writer], [compute] (present or not), then
+	 * the [kernel.NAME] sections in file order. */
+	struct prog_kernel_args *kernel;
+	uint32_t n_kernels;
 	int key_line[4];
 };
 
@@ -131,6 +232,13 @@ int prog_args_parse(const char *text, size_t len, const char *name, unsigned gri
 void prog_args_free(struct prog_args *args);
 
 const char *prog_kernel_name(enum prog_kernel k);         /* "reader", ... */
+const char *prog_processor_name(enum prog_processor p);   /* "brisc", "ncrisc", "compute" */
+/* Whether a core is in a set. */
+bool prog_cores_has(const struct prog_cores *set, struct ttrt_xy core);
+/* "[cb.16,24]": the section's name as written, into buf. */
+const char *prog_cb_name(const struct prog_cb *cb, char *buf, size_t len);
+/* The section of a kernel for messages: "[reader]" or "[kernel.NAME]". */
+const char *prog_kernel_section(const struct prog_kernel_args *k, char *buf, size_t len);
 const char *prog_format_name(enum prog_data_format f);    /* tt-metal's spelling */
 /* Bytes of one 32x32 tile of a format, 0 for an unknown one. */
 uint32_t prog_format_tile_size(enum prog_data_format f);
@@ -177,7 +285,8 @@ struct prog_u32s {
 struct prog_resolved_kernel {
 	struct prog_u32s compile_args;
 	struct prog_u32s common_args;
-	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores */
+	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores; none
+					* on a core the kernel does not run on */
 };
 
 /* A buffer the args name, as looked up (once per resolve). */
@@ -188,7 +297,8 @@ struct prog_resolved_buffer {
 
 struct prog_resolved {
 	uint32_t n_cores;
-	struct prog_resolved_kernel kernel[PROG_NUM_KERNELS];
+	struct prog_resolved_kernel *kernel;   /* [n_kernels], as prog_args.kernel */
+	uint32_t n_kernels;
 	struct prog_resolved_buffer *buffers;   /* their pins are released by prog_resolved_free */
 	uint32_t n_buffers, cap_buffers;
 };

@@ -140,13 +140,15 @@ static const struct prog_override *override_for(const struct prog_kernel_args *k
 	return NULL;
 }
 
-static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, enum prog_kernel kid,
+static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uint32_t kid,
 			  struct prog_resolved_kernel *out)
 {
 	const struct prog_kernel_args *k = &a->kernel[kid];
-	const char *kname = prog_kernel_name(kid);
+	char kname[48];
 	int ret;
 
+	/* The section as messages name it, without its brackets. */
+	snprintf(kname, sizeof(kname), k->short_name ? "%s" : "kernel.%s", k->name);
 	out->core_args = calloc(a->n_cores ? a->n_cores : 1, sizeof(*out->core_args));
 	if (!out->core_args)
 		return -ENOMEM;
@@ -155,8 +157,13 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, enu
 		ret = resolve_words(rc, kname, "common_args", &k->common_args, &out->common_args);
 	for (uint32_t c = 0; c < a->n_cores && !ret; c++) {
 		const struct prog_override *o = override_for(k, a->cores[c]);
+		static const struct prog_words none;
 		char key[32];
 
+		if (!prog_cores_has(&k->cores, a->cores[c])) {
+			ret = resolve_words(rc, kname, "args", &none, &out->core_args[c]);
+			continue;
+		}
 		if (o)
 			snprintf(key, sizeof(key), "args.%u,%u", a->cores[c].x, a->cores[c].y);
 		else
@@ -179,8 +186,13 @@ int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffe
 	if (!r)
 		return -ENOMEM;
 	r->n_cores = args->n_cores;
-	for (int k = 0; k < PROG_NUM_KERNELS && !ret; k++)
-		ret = resolve_kernel(&rc, args, (enum prog_kernel)k, &r->kernel[k]);
+	r->kernel = calloc(args->n_kernels, sizeof(*r->kernel));
+	if (!r->kernel)
+		ret = -ENOMEM;
+	else
+		r->n_kernels = args->n_kernels;
+	for (uint32_t k = 0; k < r->n_kernels && !ret; k++)
+		ret = resolve_kernel(&rc, args, k, &r->kernel[k]);
 	if (ret) {
 		if (ret == -ENOMEM)
 			ttrt_set_err(err, errlen, "%s: out of memory", name);
@@ -195,7 +207,7 @@ void prog_resolved_free(struct prog_resolved *r)
 {
 	if (!r)
 		return;
-	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
+	for (uint32_t k = 0; k < r->n_kernels; k++) {
 		struct prog_resolved_kernel *rk = &r->kernel[k];
 		free(rk->compile_args.v);
 		free(rk->common_args.v);
@@ -204,6 +216,7 @@ void prog_resolved_free(struct prog_resolved *r)
 				free(rk->core_args[c].v);
 		free(rk->core_args);
 	}
+	free(r->kernel);
 	for (uint32_t i = 0; i < r->n_buffers; i++)
 		ttrt_buffer_unpin(r->buffers[i].info.pin);
 	free(r->buffers);

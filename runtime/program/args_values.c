@@ -33,6 +33,15 @@ void args_error(struct parse_ctx *ctx, int rc, const char *fmt, ...)
 	va_end(ap);
 }
 
+void *args_grow(struct parse_ctx *ctx, void *array, uint32_t n, size_t size)
+{
+	void *grown = realloc(array, ((size_t)n + 1) * size);
+
+	if (!grown)
+		args_error(ctx, -ENOMEM, "out of memory");
+	return grown;
+}
+
 /* ---- words ------------------------------------------------------------------- */
 
 bool args_is_space(char c)
@@ -351,11 +360,9 @@ int args_cores(struct parse_ctx *ctx, const char *key, const char *value,
 						return -EINVAL;
 					}
 				}
-				nc = realloc(*cores, (*n + 1) * sizeof(**cores));
-				if (!nc) {
-					args_error(ctx, -ENOMEM, "out of memory");
+				nc = args_grow(ctx, *cores, *n, sizeof(**cores));
+				if (!nc)
 					return -ENOMEM;
-				}
 				*cores = nc;
 				nc[*n].x = (uint8_t)x;
 				nc[*n].y = (uint8_t)y;
@@ -387,23 +394,52 @@ int args_bool(struct parse_ctx *ctx, const char *key, const char *value, bool *o
 	return -EINVAL;
 }
 
+/* Next word of s, where "..." quotes spaces (the quotes are dropped):
+ * copied into tok; the rest of s, or NULL at the end. *bad: a quote not
+ * closed or a word too long. */
+static const char *quoted_token(const char *s, char *tok, size_t toklen, bool *bad)
+{
+	bool quoted = false;
+	size_t n = 0;
+
+	while (*s && args_is_space(*s))
+		s++;
+	if (!*s)
+		return NULL;
+	*bad = false;
+	for (; *s && (quoted || !args_is_space(*s)); s++) {
+		if (*s == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (n + 1 < toklen)
+			tok[n++] = *s;
+		else
+			*bad = true;
+	}
+	tok[n] = '\0';
+	*bad |= quoted;
+	return s;
+}
+
 int args_defines(struct parse_ctx *ctx, const char *key, const char *value,
 			 struct prog_kernel_args *k)
 {
 	char tok[PROG_DEFINE_MAX];
-	bool too_long;
+	bool bad;
 
-	for (const char *s = value; (s = args_next_token(s, false, tok, sizeof(tok), &too_long));) {
+	for (const char *s = value; (s = quoted_token(s, tok, sizeof(tok), &bad));) {
 		size_t namelen = strcspn(tok, "=");
-		bool ok = !too_long && namelen > 0 && !isdigit((unsigned char)tok[0]);
+		bool ok = !bad && namelen > 0 && !isdigit((unsigned char)tok[0]);
 
 		for (size_t i = 0; ok && i < namelen; i++)
 			ok = isalnum((unsigned char)tok[i]) || tok[i] == '_';
 		for (const char *v = tok + namelen; ok && *v; v++)
-			ok = *v > ' ' && *v < 0x7f;
+			ok = *v >= ' ' && *v < 0x7f;
 		if (!ok) {
-			args_error(ctx, -EINVAL, "%s: bad define '%s%s' (want NAME or NAME=VALUE)", key,
-				    tok, too_long ? "..." : "");
+			args_error(ctx, -EINVAL,
+				   "%s: bad define '%s%s' (want NAME or NAME=VALUE, quoted if it has spaces)",
+				   key, tok, bad ? "..." : "");
 			return -EINVAL;
 		}
 		for (uint32_t i = 0; i < k->n_defines; i++) {
@@ -418,6 +454,74 @@ int args_defines(struct parse_ctx *ctx, const char *key, const char *value,
 			return -EINVAL;
 		}
 		memcpy(k->defines[k->n_defines++], tok, strlen(tok) + 1);
+	}
+	return 0;
+}
+
+bool args_small_number(const char *s, size_t len, unsigned long *out)
+{
+	char buf[10];
+
+	if (len == 0 || len >= sizeof(buf))
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (!args_all_digits(buf, 10))
+		return false;
+	*out = strtoul(buf, NULL, 10);
+	return true;
+}
+
+static bool identifier(const char *s, size_t len)
+{
+	if (len == 0 || isdigit((unsigned char)s[0]))
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
+		    struct prog_kernel_args *k)
+{
+	char tok[128];
+	bool too_long;
+
+	for (const char *s = value; (s = args_next_token(s, true, tok, sizeof(tok), &too_long));) {
+		char *eq = strchr(tok, '=');
+		struct prog_named_arg *na;
+		size_t namelen;
+
+		if (too_long || !eq || !identifier(tok, (size_t)(eq - tok)) ||
+		    (size_t)(eq - tok) > PROG_NAMED_ARG_MAX) {
+			args_error(ctx, -EINVAL,
+				   "%s: bad '%s%s' (want name=value, name a C identifier of at most %d characters)",
+				   key, tok, too_long ? "..." : "", PROG_NAMED_ARG_MAX);
+			return -EINVAL;
+		}
+		namelen = (size_t)(eq - tok);
+		*eq = '\0';
+		for (uint32_t i = 0; i < k->n_named_args; i++) {
+			if (!strcmp(k->named_args[i].name, tok)) {
+				args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
+				return -EINVAL;
+			}
+		}
+		if (k->n_named_args == PROG_MAX_NAMED_ARGS) {
+			args_error(ctx, -EINVAL, "%s: more than %d named args", key,
+				   PROG_MAX_NAMED_ARGS);
+			return -EINVAL;
+		}
+		na = args_grow(ctx, k->named_args, k->n_named_args, sizeof(*na));
+		if (!na)
+			return -ENOMEM;
+		k->named_args = na;
+		na = &na[k->n_named_args];
+		memcpy(na->name, tok, namelen + 1);
+		if (args_number(ctx, key, eq + 1, true, &na->value))
+			return -EINVAL;
+		k->n_named_args++;
 	}
 	return 0;
 }

@@ -329,6 +329,8 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 			free(list);
 		}
 	}
+	if (req->named_args)
+		arg(&a, "-DKERNEL_COMPILE_TIME_ARG_MAP=%s", req->named_args);
 	for (uint32_t i = 0; i < req->n_defines; i++)
 		arg(&a, "-D%s", req->defines[i]);
 	arg(&a, "-include");

@@ -50,7 +50,7 @@ int build_env_init(struct build_env *env, const char *compiler, const char *sdk_
 
 struct build_request {
 	enum pack_risc risc;
-	const char *name;              /* the user's file name: "reader.cpp" */
+	const char *name;              /* the source's file name: "reader.cpp" */
 	const void *source;
 	size_t source_len;
 	uint8_t noc;                   /* NOC_INDEX, data-movement only */
@@ -58,6 +58,9 @@ struct build_request {
 	uint32_t n_compile_args;
 	const char *const *defines;    /* "NAME=VALUE" or "NAME" */
 	uint32_t n_defines;
+	/* KERNEL_COMPILE_TIME_ARG_MAP, as tt-metal's JIT writes it:
+	 * {"name",value}, {"name",value}, ... ; NULL: no named args. */
+	const char *named_args;
 	/* chlkc_descriptors.h (descriptors.h), written into the build
 	 * directory, which is on the include path; NULL: none. Part of
 	 * the key. */

@@ -251,6 +251,8 @@ int card_kernel_compile_argv(const struct card_paths *p, const struct card_devic
 		add(&a, "%s", s);
 		free(s);
 	}
+	if (k->named_args)
+		add(&a, "-DKERNEL_COMPILE_TIME_ARG_MAP=%s", k->named_args);
 	/* User defines: on the command line for data movement; compute
 	 * kernels get them in defines_generated.h. */
 	for (uint32_t i = 0; !is_compute(k->target) && i < k->n_defines; i++)

@@ -54,6 +54,7 @@ struct card_kernel {
 	uint32_t n_compile_args;
 	const char *const *defines;  /* "NAME=VALUE" (data movement: on the command line) */
 	uint32_t n_defines;
+	const char *named_args;      /* KERNEL_COMPILE_TIME_ARG_MAP's value, or NULL */
 };
 
 /* A NULL-terminated argv, one malloc'd block. */

@@ -35,6 +35,7 @@ static void kernel_of(const struct build_request *req, const char *out_dir,
 	k->n_compile_args = req->n_compile_args;
 	k->defines = req->defines;
 	k->n_defines = req->n_defines;
+	k->named_args = req->named_args;
 }
 
 static void weakened_path(const struct build_env *env, enum card_target t, char *buf, size_t n)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Pack: kernel ELFs into execute-in-place images (xip.c), and those images,
- * the runtime args and the circular-buffer table into one kernel-config
- * buffer with the launch message that describes it (pack.c). Pure
+ * the runtime args and the circular-buffer table into a kernel-config
+ * buffer per kernel group with the launch message that describes it
+ * (pack.c). Pure
  * functions: bytes in, bytes out; nothing here touches a device. The
  * layout is described in docs/architecture.md ("Packing a program").
  */
@@ -77,9 +78,92 @@ struct pack_remote_cb {
 	uint32_t page_size;
 };
 
-struct pack_input {
+/* ---- a program: kernel groups -------------------------------------------- */
+
+/* One kernel group (tt-metal's KernelGroup): the kernels that run
+ * together on some cores, one image of the kernel-config buffer for all
+ * of them. */
+struct pack_group {
+	/* Unique runtime args: room for the most any of its cores gets. */
+	uint32_t rta_words[PACK_NUM_SLOTS];
+	/* Common runtime args, the same on every core. */
+	const uint32_t *crta[PACK_NUM_SLOTS];
+	uint32_t crta_words[PACK_NUM_SLOTS];
+	const struct pack_xip *kernel[PACK_NUM_RISCS];   /* NULL: the RISC stays idle */
+	uint8_t brisc_noc_id;
+	uint64_t local_cb_mask;             /* the CBs of any of its cores */
+};
+
+struct pack_program {
 	/* The layout to pack for (launch message, CB count, kernel-config
 	 * area); NULL: the built-in profile. */
+	const struct ttrt_abi *abi;
+	uint32_t kernel_config_base;        /* 0: the profile's */
+	uint32_t max_size;                  /* 0: the profile's kernel_config_size */
+	const struct pack_group *groups;
+	uint32_t n_groups;
+	uint32_t n_semaphores;              /* room: the highest id + 1 */
+	/* The profile's CB count (32, or 64 in newer tt-metal) or 0 (both
+	 * mean none): no remote CBs. */
+	uint32_t min_remote_cb_start_index;
+	struct pack_remote_cb remote_cb[TTRT_ABI_MAX_CBS];
+	uint32_t host_assigned_id;
+};
+
+/* A group's image: the whole buffer as its cores get it, with unique
+ * args, CB configs and semaphores zero (pack_write_core fills them). */
+struct pack_group_out {
+	uint8_t *config;
+	uint32_t size;
+	uint32_t rta_offset[PACK_NUM_SLOTS];
+	uint32_t rta_words[PACK_NUM_SLOTS];
+	uint32_t crta_offset[PACK_NUM_SLOTS];
+	uint32_t image_offset[PACK_NUM_RISCS];   /* where each image starts, 0 if none */
+	struct ttrt_launch launch;   /* laid out by ttrt_abi_encode_launch */
+};
+
+/* The layout shared by every group (tt-metal's program-wide offsets). */
+struct pack_program_out {
+	uint32_t sem_offset;
+	uint32_t n_semaphores;
+	uint32_t local_cb_offset;
+	uint32_t n_local_cbs;         /* entries of the CB config array */
+	uint32_t local_cb_config_size;
+	uint32_t remote_cb_offset;
+	uint32_t text_offset;         /* where every group's images start */
+	uint32_t size;                /* the largest group's */
+	struct pack_group_out *groups;
+	uint32_t n_groups;
+};
+
+/* Lays out the kernel-config buffer of every group as tt-metal does
+ * (program-model.md §2.2): unique args per group, then common args,
+ * semaphores and CB configs at offsets every group shares, then each
+ * group's images from one offset. 0, -EINVAL (bad input), -ENOSPC (does
+ * not fit; the reason in err) or -ENOMEM. */
+int pack_program(const struct pack_program *in, struct pack_program_out *out, char *err,
+		 size_t errlen);
+void pack_program_free(struct pack_program_out *out);
+
+/* What one core of a group gets on top of the group's image. */
+struct pack_core {
+	const uint32_t *args[PACK_NUM_SLOTS];   /* its unique args; may be NULL when n is 0 */
+	uint32_t n[PACK_NUM_SLOTS];
+	const struct tt_local_cb_config *local_cb;   /* [n_local_cbs], or NULL: none */
+	const uint32_t *semaphores;                  /* [n_semaphores], or NULL: all 0 */
+};
+
+/* buf (out->groups[group].size bytes) becomes the group's image with the
+ * core's args, CB configs and semaphores. -EINVAL if an args count
+ * exceeds the room made for it. */
+int pack_write_core(const struct pack_program_out *out, uint32_t group,
+		    const struct pack_core *core, uint8_t *buf);
+
+/* ---- one group with its CBs and semaphores --------------------------------- */
+
+/* All cores alike: one group, and the CB configs and semaphores in the
+ * image itself. */
+struct pack_input {
 	const struct ttrt_abi *abi;
 	uint32_t kernel_config_base;        /* 0: the profile's */
 	uint32_t max_size;                  /* 0: the profile's kernel_config_size */
@@ -93,8 +177,6 @@ struct pack_input {
 	uint32_t n_semaphores;
 	uint64_t local_cb_mask;             /* bit n: local_cb[n] is used */
 	struct tt_local_cb_config local_cb[TTRT_ABI_MAX_CBS];
-	/* The profile's CB count (32, or 64 in newer tt-metal) or 0 (both
-	 * mean none): no remote CBs. */
 	uint32_t min_remote_cb_start_index;
 	struct pack_remote_cb remote_cb[TTRT_ABI_MAX_CBS];
 	const struct pack_xip *kernel[PACK_NUM_RISCS];   /* NULL: the RISC stays idle */
@@ -115,9 +197,8 @@ struct pack_output {
 	struct ttrt_launch launch;   /* laid out by ttrt_abi_encode_launch */
 };
 
-/* Lays out and fills the kernel-config buffer and the launch message.
- * 0, -EINVAL (bad input), -ENOSPC (does not fit; the reason in err) or
- * -ENOMEM. */
+/* pack_program for one group, the CB configs and semaphores written in.
+ * 0, -EINVAL, -ENOSPC or -ENOMEM. */
 int pack_kernel_config(const struct pack_input *in, struct pack_output *out, char *err,
 		       size_t errlen);
 /* Writes one core's unique runtime args into buf, a copy of out->config;

@@ -1,30 +1,55 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The glue between args (args.h) and the packer (pack.h): a launch fills
- * a pack_input from the resolved args, adds the kernels' XIP images, packs
- * once, and writes each core's unique args into its copy.
+ * The glue between args (args.h) and the packer (pack.h): from the
+ * resolved args, the kernel groups (kernel_groups.h) and the kernels' XIP
+ * images, the program's kernel-config images, one per group, packed once;
+ * then each core's bytes: its group's image with its own unique args, CB
+ * configs and semaphores.
  */
 #ifndef TTRT_PROGRAM_PACK_ARGS_H
 #define TTRT_PROGRAM_PACK_ARGS_H
 
 #include "program/args.h"
+#include "program/cb_place.h"
+#include "program/kernel_groups.h"
 #include "program/pack.h"
 
-/* CBs start 64-byte aligned, so a page can take a DRAM read. */
-#define PACK_CB_ALIGN 64u
+/* A program packed. It points into the args, resolved args and plan it
+ * was packed from: keep them until it is freed. */
+struct prog_packed {
+	const struct prog_args *a;
+	const struct prog_resolved *r;
+	const struct prog_plan *plan;
+	struct pack_program_out out;
+	uint32_t *cb_addr;            /* [a->n_cbs]: each section's address */
+	uint32_t n_semaphores;        /* the highest id + 1 */
+};
 
-/* Places the program's CBs in L1 from the profile's data_buffer_base
- * (in->abi; NULL: built-in) upward in index order and fills local_cb and
- * local_cb_mask. -ENOSPC if they pass the end of L1. */
-int pack_place_cbs(const struct prog_args *a, struct pack_input *in, char *err, size_t errlen);
-/* Room for each kernel's unique args (the most any core gets), its common
- * args, the semaphores, the writer's NOC as brisc_noc_id, no remote CBs.
- * in points into a and r: keep them until packed. */
-void pack_args_room(const struct prog_args *a, const struct prog_resolved *r,
-		    struct pack_input *in);
-/* Core number `core` (an index into prog_args.cores): its unique args in
- * pack_write_rta's order. */
-void pack_core_args(const struct prog_resolved *r, uint32_t core,
-		    const uint32_t *args[PACK_NUM_SLOTS], uint32_t n[PACK_NUM_SLOTS]);
+/* What to pack with: images[k * PACK_NUM_RISCS + risc] is kernel k's
+ * image for that RISC (NULL if it does not run there); abi NULL: the
+ * built-in profile; fixed (NULL: none) the sections whose memory is
+ * given (cb_place.h). */
+struct prog_pack_input {
+	const struct ttrt_abi *abi;
+	const struct pack_xip *const *images;
+	const struct prog_cb_fixed *fixed;
+	uint32_t host_assigned_id;
+};
+
+/* Places the CBs (-ENOSPC if they pass the end of L1) and packs every
+ * group. 0, -EINVAL, -ENOSPC or -ENOMEM, the reason in err. */
+int prog_pack(const struct prog_args *a, const struct prog_resolved *r,
+	      const struct prog_plan *plan, const struct prog_pack_input *in,
+	      struct prog_packed *out, char *err, size_t errlen);
+/* The plan's core c (an index into plan->core): its launch message, and
+ * its kernel-config bytes written into buf (pk->out.size bytes at
+ * least), *size of them. 0 or -EINVAL. */
+int prog_packed_core(const struct prog_packed *pk, uint32_t c, uint8_t *buf, uint32_t *size,
+		     const struct ttrt_launch **launch);
+/* Core core's (an index into prog_args.cores) CB configs: entries[i] for
+ * CB index i, zero for a CB it does not have; the mask of those it has. */
+uint64_t prog_packed_cbs(const struct prog_packed *pk, uint32_t core,
+			 struct tt_local_cb_config entries[PROG_NUM_CBS]);
+void prog_packed_free(struct prog_packed *pk);
 
 #endif /* TTRT_PROGRAM_PACK_ARGS_H */

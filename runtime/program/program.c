@@ -68,10 +68,15 @@ void prog_notify(struct ttrt_program *p)
 
 static bool has_source(const struct ttrt_program *p)
 {
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		if (p->source_len[k])
-			return true;
-	return false;
+	return p->n_files > 0;
+}
+
+const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->n_files; i++)
+		if (!strcmp(p->files[i].name, name))
+			return &p->files[i];
+	return NULL;
 }
 
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p)
@@ -152,8 +157,9 @@ void ttrt_program_get(struct ttrt_program *p)
 static void program_free(struct ttrt_program *p)
 {
 	list_remove(p);
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		free(p->source[k]);
+	for (uint32_t i = 0; i < p->n_files; i++)
+		free(p->files[i].data);
+	free(p->files);
 	free(p->args_text);
 	prog_args_free(p->args);
 	prog_builds_free(p);
@@ -228,28 +234,53 @@ static int changeable(struct ttrt_program *p)
 	return p->running ? -EBUSY : 0;
 }
 
-int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
-			    size_t len)
+/* Puts copy (len bytes; NULL and 0 remove the file) in place of the
+ * file's text. Caller holds p->lock. 0, -ENOSPC or -ENOMEM. */
+static int replace_file(struct ttrt_program *p, const char *name, char *copy, size_t len)
+{
+	struct prog_file *f = (struct prog_file *)prog_file_find(p, name);
+
+	if (!f && !len)
+		return 0;
+	if (!f) {
+		if (p->n_files == TTRT_PROGRAM_FILES_MAX)
+			return -ENOSPC;
+		f = realloc(p->files, (p->n_files + 1) * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		p->files = f;
+		f = &p->files[p->n_files++];
+		snprintf(f->name, sizeof(f->name), "%s", name);
+		f->data = NULL;
+	}
+	free(f->data);
+	f->data = copy;
+	f->len = len;
+	if (!len)
+		*f = p->files[--p->n_files];
+	return 0;
+}
+
+int ttrt_program_set_file(struct ttrt_program *p, const char *name, const void *data, size_t len)
 {
 	char *copy = NULL;
-	int rc;
+	int rc = ttrt_buffer_name_check(name);
 
-	if ((unsigned)k >= TTRT_NUM_KERNELS)
-		return -EINVAL;
+	if (rc)
+		return rc;
 	if (len > TTRT_PROGRAM_SOURCE_MAX)
 		return -EFBIG;
 	if (len) {
 		copy = malloc(len);
 		if (!copy)
 			return -ENOMEM;
-		memcpy(copy, src, len);
+		memcpy(copy, data, len);
 	}
 	pthread_mutex_lock(&p->lock);
 	rc = changeable(p);
+	if (rc == 0)
+		rc = replace_file(p, name, copy, len);
 	if (rc == 0) {
-		free(p->source[k]);
-		p->source[k] = copy;
-		p->source_len[k] = len;
 		copy = NULL;
 		/* Args that do not parse keep their reason: they still fail. */
 		if (prog_rest_state(p) != TTRT_PROGRAM_FAILED)
@@ -266,6 +297,14 @@ int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const vo
 	return rc;
 }
 
+int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
+			    size_t len)
+{
+	if ((unsigned)k >= TTRT_NUM_KERNELS)
+		return -EINVAL;
+	return ttrt_program_set_file(p, ttrt_kernel_file_names[k], src, len);
+}
+
 static int copy_out(const char *src, size_t len, char **out, size_t *outlen)
 {
 	*out = NULL;
@@ -280,16 +319,37 @@ static int copy_out(const char *src, size_t len, char **out, size_t *outlen)
 	return 0;
 }
 
-int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len)
+/* A copy of the file; a missing one is -ENOENT, or no text with missing_ok. */
+static int get_file(struct ttrt_program *p, const char *name, bool missing_ok, char **out,
+		    size_t *len)
 {
+	const struct prog_file *f;
 	int rc;
 
-	if ((unsigned)k >= TTRT_NUM_KERNELS)
-		return -EINVAL;
+	*out = NULL;
+	*len = 0;
 	pthread_mutex_lock(&p->lock);
-	rc = p->deleted ? -ENOENT : copy_out(p->source[k], p->source_len[k], out, len);
+	f = prog_file_find(p, name);
+	if (p->deleted)
+		rc = -ENOENT;
+	else if (f)
+		rc = copy_out(f->data, f->len, out, len);
+	else
+		rc = missing_ok ? 0 : -ENOENT;
 	pthread_mutex_unlock(&p->lock);
 	return rc;
+}
+
+int ttrt_program_get_file(struct ttrt_program *p, const char *name, char **out, size_t *len)
+{
+	return get_file(p, name, false, out, len);
+}
+
+int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len)
+{
+	if ((unsigned)k >= TTRT_NUM_KERNELS)
+		return -EINVAL;
+	return get_file(p, ttrt_kernel_file_names[k], true, out, len);
 }
 
 int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Building a program: each kernel source compiled for the RISCs it runs
- * on (the reader on NCRISC, the writer on BRISC, compute on the three
- * TRISCs), all at once on threads of their own, through the
- * content-addressed cache (build.c), then made XIP images for the packer.
- * A RISC whose inputs did not change since its last build is not built
- * again at all.
+ * Building a program: each kernel that runs (kernel_groups.h) compiled
+ * for the RISCs of its processor (a data-movement kernel on BRISC or
+ * NCRISC, a compute kernel on the three TRISCs), with its own defines,
+ * args and chlkc_descriptors.h, all at once on threads of their own,
+ * through the content-addressed cache (build.c), then made XIP images for
+ * the packer. A kernel's RISC whose inputs did not change since its last
+ * build is not built again at all. What the last build made is read by
+ * program_artifacts.c (build/).
  */
 #include "program/program_internal.h"
 #include "program/cache.h"
 #include "program/descriptors.h"
+#include "program/kernel_groups.h"
 #include "data_dirs.h"
 #include "timespec_after.h"
 
@@ -22,30 +25,6 @@
 static const char *const risc_names[PACK_NUM_RISCS] = {
 	"brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
 };
-
-int prog_kernel_risc(enum ttrt_kernel k)
-{
-	switch (k) {
-	case TTRT_KERNEL_READER:
-		return PACK_NCRISC;
-	case TTRT_KERNEL_WRITER:
-		return PACK_BRISC;
-	default:
-		return -1;
-	}
-}
-
-static enum prog_kernel args_kernel(enum ttrt_kernel k)
-{
-	return k == TTRT_KERNEL_READER ? PROG_READER :
-	       k == TTRT_KERNEL_WRITER ? PROG_WRITER : PROG_COMPUTE;
-}
-
-static enum ttrt_kernel kernel_of_risc(int risc)
-{
-	return risc == PACK_BRISC ? TTRT_KERNEL_WRITER :
-	       risc == PACK_NCRISC ? TTRT_KERNEL_READER : TTRT_KERNEL_COMPUTE;
-}
 
 /* The build setup is the same for every program of a device: made once,
  * at the first build, and kept only if it worked, so that a compiler
@@ -80,10 +59,11 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 	return rc;
 }
 
-/* One RISC's build in flight. */
+/* One kernel's build for one RISC, in flight. */
 struct risc_job {
-	bool wanted;
-	bool reused;              /* the program's last build of this RISC is still right */
+	uint32_t kernel;          /* index into the args' kernels */
+	enum pack_risc risc;
+	bool reused;              /* the program's last build of it is still right */
 	bool cached;              /* read from the cache here: no compile */
 	char *section;            /* its part of build/log */
 	size_t section_len;
@@ -99,30 +79,35 @@ struct risc_job {
 /* Everything one build reads, copied from the program so that the
  * program may change while the compilers run. */
 struct build_inputs {
-	char *source[TTRT_NUM_KERNELS];
-	size_t source_len[TTRT_NUM_KERNELS];
+	struct prog_file *files;
+	uint32_t n_files;
 	char *args_text;
 	size_t args_len;
 };
 
 static void inputs_free(struct build_inputs *in)
 {
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		free(in->source[k]);
+	for (uint32_t i = 0; i < in->n_files; i++)
+		free(in->files[i].data);
+	free(in->files);
 	free(in->args_text);
 }
 
 static int inputs_take(struct ttrt_program *p, struct build_inputs *in)
 {
 	memset(in, 0, sizeof(*in));
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
-		if (!p->source_len[k])
-			continue;
-		in->source[k] = malloc(p->source_len[k]);
-		if (!in->source[k])
+	in->files = calloc(p->n_files ? p->n_files : 1, sizeof(*in->files));
+	if (!in->files)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < p->n_files; i++) {
+		struct prog_file *f = &in->files[in->n_files];
+
+		*f = p->files[i];
+		f->data = malloc(f->len);
+		if (!f->data)
 			goto nomem;
-		memcpy(in->source[k], p->source[k], p->source_len[k]);
-		in->source_len[k] = p->source_len[k];
+		memcpy(f->data, p->files[i].data, f->len);
+		in->n_files++;
 	}
 	if (p->args_text) {
 		in->args_text = malloc(p->args_len + 1);
@@ -137,32 +122,17 @@ nomem:
 	return -ENOMEM;
 }
 
-static void fill_request(struct risc_job *j, int risc, const struct build_inputs *in,
-			 const struct prog_args *a, const struct prog_resolved *r,
-			 const char *descriptors, size_t descriptors_len,
-			 const struct build_limits *limits)
+static const struct prog_file *input_file(const struct build_inputs *in, const char *name)
 {
-	enum ttrt_kernel k = kernel_of_risc(risc);
-	const struct prog_kernel_args *ka = &a->kernel[args_kernel(k)];
-	const struct prog_u32s *cta = &r->kernel[args_kernel(k)].compile_args;
+	for (uint32_t i = 0; i < in->n_files; i++)
+		if (!strcmp(in->files[i].name, name))
+			return &in->files[i];
+	return NULL;
+}
 
-	for (uint32_t d = 0; d < ka->n_defines; d++)
-		j->defines[d] = ka->defines[d];
-	j->wanted = true;
-	j->req = (struct build_request){
-		.risc = (enum pack_risc)risc,
-		.name = ttrt_kernel_file_names[k],
-		.source = in->source[k],
-		.source_len = in->source_len[k],
-		.noc = ka->noc,
-		.compile_args = cta->v,
-		.n_compile_args = cta->n,
-		.defines = j->defines,
-		.n_defines = ka->n_defines,
-		.descriptors = descriptors,
-		.descriptors_len = descriptors_len,
-		.limits = limits,
-	};
+static bool input_exists(void *ctx, const char *name)
+{
+	return input_file(ctx, name) != NULL;
 }
 
 /* The status's words for a failed compile: its first error, found where
@@ -192,14 +162,15 @@ static void log_append(char **log, size_t *len, const char *fmt, const char *a, 
 	n[*len] = '\0';
 }
 
-static void jobs_free(struct risc_job *jobs)
+static void jobs_free(struct risc_job *jobs, uint32_t n)
 {
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		build_argv_free(jobs[r].argv);
-		free(jobs[r].section);
-		build_result_free(&jobs[r].result);
-		pack_xip_free(&jobs[r].xip);
+	for (uint32_t i = 0; i < n; i++) {
+		build_argv_free(jobs[i].argv);
+		free(jobs[i].section);
+		build_result_free(&jobs[i].result);
+		pack_xip_free(&jobs[i].xip);
 	}
+	free(jobs);
 }
 
 /* How often a build waited on by a caller that may be interrupted looks
@@ -213,31 +184,31 @@ static void nap_slice(void)
 	nanosleep(&t, NULL);
 }
 
-/* Compile every wanted RISC that cannot be reused, in parallel. The
- * caller's wait, if it is interrupted, stops every build of p. */
+/* Compile every job that cannot be reused, in parallel. The caller's
+ * wait, if it is interrupted, stops every build of p. */
 static void run_compilers(struct ttrt_program *p, const struct build_env *env,
-			  struct risc_job *jobs, const struct ttrt_wait *wait)
+			  struct risc_job *jobs, uint32_t n, const struct ttrt_wait *wait)
 {
 	bool cancelled = false;
 
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		if (!jobs[r].wanted || jobs[r].reused || jobs[r].cached)
+	for (uint32_t i = 0; i < n; i++) {
+		if (jobs[i].reused || jobs[i].cached)
 			continue;
-		jobs[r].result.status = build_start(env, &jobs[r].req, &jobs[r].job);
-		if (jobs[r].result.status)
-			jobs[r].job = NULL;
+		jobs[i].result.status = build_start(env, &jobs[i].req, &jobs[i].job);
+		if (jobs[i].result.status)
+			jobs[i].job = NULL;
 	}
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		if (!jobs[r].job)
+	for (uint32_t i = 0; i < n; i++) {
+		if (!jobs[i].job)
 			continue;
-		while (wait && wait->interrupted && !build_done(jobs[r].job)) {
+		while (wait && wait->interrupted && !build_done(jobs[i].job)) {
 			if (!cancelled && prog_interrupted(wait)) {
 				prog_builds_cancel(p, -EINTR);
 				cancelled = true;
 			}
 			nap_slice();
 		}
-		build_wait(jobs[r].job, &jobs[r].result);
+		build_wait(jobs[i].job, &jobs[i].result);
 	}
 }
 
@@ -275,42 +246,56 @@ static void limit_error(const struct risc_job *j, const char *risc, char *err, s
 	}
 }
 
+/* build/log's header of a job: "== reader.cpp for ncrisc ==", with the
+ * kernel's name when it is not the file's. */
+static void log_header(const struct prog_args *a, const struct risc_job *j, char *buf, size_t len)
+{
+	const struct prog_kernel_args *k = &a->kernel[j->kernel];
+
+	if (k->short_name)
+		snprintf(buf, len, "== %s for %s ==\n", j->req.name, risc_names[j->risc]);
+	else
+		snprintf(buf, len, "== %s (kernel %s) for %s ==\n", j->req.name, k->name,
+			 risc_names[j->risc]);
+}
+
 /* The outcome of the compilers: XIP images made, the log gathered, the
  * first failure described. */
-static int collect(struct risc_job *jobs, char *err, size_t errlen)
+static int collect(const struct prog_args *a, struct risc_job *jobs, uint32_t n, char *err,
+		   size_t errlen)
 {
 	int rc = 0;
 
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		struct risc_job *j = &jobs[r];
-		char why[PROG_ERROR_MAX / 2];
+	for (uint32_t i = 0; i < n; i++) {
+		struct risc_job *j = &jobs[i];
+		const char *risc = risc_names[j->risc];
+		char why[PROG_ERROR_MAX / 2], header[160];
 
-		if (!j->wanted || j->reused)
+		if (j->reused)
 			continue;
-		log_append(&j->section, &j->section_len, "== %s for %s ==\n", j->req.name,
-			   risc_names[r], j->cached ? "(from the cache: no compiler ran)" :
-						      j->result.log);
+		log_header(a, j, header, sizeof(header));
+		log_append(&j->section, &j->section_len, "%s%s", header, "",
+			   j->cached ? "(from the cache: no compiler ran)" : j->result.log);
 		if (j->result.end != BUILD_END_NORMAL) {
 			if (rc == 0) {
-				limit_error(j, risc_names[r], err, errlen);
+				limit_error(j, risc, err, errlen);
 				rc = j->result.end == BUILD_END_STOPPED ? j->result.status : -EIO;
 			}
 		} else if (j->result.status == -ENOEXEC) {
 			first_error_line(&j->result, why, sizeof(why));
 			if (rc == 0)
 				ttrt_set_err(err, errlen, "build of %s for %s failed: %s", j->req.name,
-					     risc_names[r], why);
+					     risc, why);
 			rc = rc ? rc : -EIO;
 		} else if (j->result.status) {
 			if (rc == 0)
-				ttrt_set_err(err, errlen, "build of %s for %s: %s", j->req.name,
-					     risc_names[r], strerror(-j->result.status));
+				ttrt_set_err(err, errlen, "build of %s for %s: %s", j->req.name, risc,
+					     strerror(-j->result.status));
 			rc = rc ? rc : j->result.status;
 		} else if (pack_xip_from_elf(j->result.elf, j->result.elf_len, j->req.name, &j->xip,
 					     why, sizeof(why))) {
 			if (rc == 0)
-				ttrt_set_err(err, errlen, "%s for %s: %s", j->req.name, risc_names[r],
-					     why);
+				ttrt_set_err(err, errlen, "%s for %s: %s", j->req.name, risc, why);
 			rc = rc ? rc : -EIO;
 		}
 	}
@@ -320,67 +305,94 @@ static int collect(struct risc_job *jobs, char *err, size_t errlen)
 static void risc_build_clear(struct prog_risc_build *b)
 {
 	free(b->elf);
+	free(b->log);
 	pack_xip_free(&b->xip);
 	memset(b, 0, sizeof(*b));
 }
 
 void prog_builds_free(struct ttrt_program *p)
 {
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		risc_build_clear(&p->risc[r]);
-		free(p->risc_log[r]);
-		p->risc_log[r] = NULL;
-		p->risc_log_len[r] = 0;
-	}
+	for (uint32_t i = 0; i < p->n_builds; i++)
+		risc_build_clear(&p->builds[i]);
+	free(p->builds);
+	p->builds = NULL;
+	p->n_builds = 0;
+}
+
+static struct prog_risc_build *stored(const struct ttrt_program *p, const char *kernel,
+				      enum pack_risc risc)
+{
+	for (uint32_t i = 0; i < p->n_builds; i++)
+		if (p->builds[i].risc == risc && !strcmp(p->builds[i].kernel, kernel))
+			return &p->builds[i];
+	return NULL;
+}
+
+const struct pack_xip *prog_built_image(const struct ttrt_program *p, const char *kernel,
+					enum pack_risc risc)
+{
+	const struct prog_risc_build *b = stored(p, kernel, risc);
+
+	return b && b->built ? &b->xip : NULL;
 }
 
 /* Keep what was built, and each compiler's output (a failed one's too);
- * a RISC no kernel runs on any more is forgotten. A RISC reused as it
- * was keeps its ELF and its part of the log. */
-static void store_results(struct ttrt_program *p, struct risc_job *jobs)
+ * a kernel's RISC that no longer builds is forgotten. A job reused as it
+ * was keeps its ELF and its part of the log. Caller holds p->lock. */
+static void store_results(struct ttrt_program *p, const struct prog_args *a,
+			  struct risc_job *jobs, uint32_t n)
 {
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		struct prog_risc_build *b = &p->risc[r];
-		struct risc_job *j = &jobs[r];
+	struct prog_risc_build *next = calloc(n ? n : 1, sizeof(*next));
 
-		if (j->reused)
+	if (!next)
+		return;   /* the last results stay; the next build tries again */
+	for (uint32_t i = 0; i < n; i++) {
+		struct prog_risc_build *b = &next[i], *old;
+		struct risc_job *j = &jobs[i];
+
+		snprintf(b->kernel, sizeof(b->kernel), "%s", a->kernel[j->kernel].name);
+		b->risc = j->risc;
+		old = stored(p, b->kernel, b->risc);
+		if (j->reused && old) {
+			*b = *old;
+			memset(old, 0, sizeof(*old));
 			continue;
-		risc_build_clear(b);
-		free(p->risc_log[r]);
-		p->risc_log[r] = j->section;
-		p->risc_log_len[r] = j->section_len;
+		}
+		b->log = j->section;
+		b->log_len = j->section_len;
 		j->section = NULL;
-		if (!j->wanted || j->result.status || !j->xip.image)
+		if (j->result.status || !j->xip.image)
 			continue;
-		*b = (struct prog_risc_build){
-			.built = true,
-			.key = j->key,
-			.elf = j->result.elf,
-			.elf_len = j->result.elf_len,
-			.xip = j->xip,
-			.cache_hit = j->result.cache_hit,
-		};
+		b->built = true;
+		b->key = j->key;
+		b->elf = j->result.elf;
+		b->elf_len = j->result.elf_len;
+		b->xip = j->xip;
+		b->cache_hit = j->result.cache_hit;
 		j->result.elf = NULL;
 		memset(&j->xip, 0, sizeof(j->xip));
 	}
+	prog_builds_free(p);
+	p->builds = next;
+	p->n_builds = n;
 }
 
-/* Keys of every wanted RISC; those whose key matches the last build are
- * reused as they are. Caller holds p->lock. */
-static int plan(struct ttrt_program *p, const struct build_env *env, uint64_t stamp,
-		struct risc_job *jobs)
+/* Keys of every job; those whose key matches the last build are reused
+ * as they are. stamp: what the compilers can read besides the sources.
+ * Caller holds p->lock. */
+static int plan(struct ttrt_program *p, const struct prog_args *a, const struct build_env *env,
+		uint64_t stamp, struct risc_job *jobs, uint32_t n)
 {
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		struct risc_job *j = &jobs[r];
+	for (uint32_t i = 0; i < n; i++) {
+		struct risc_job *j = &jobs[i];
+		const struct prog_risc_build *old = stored(p, a->kernel[j->kernel].name, j->risc);
 
-		if (!j->wanted)
-			continue;
 		j->argv = build_argv(env, &j->req);
 		if (!j->argv)
 			return -ENOMEM;
 		j->req.stamp = stamp;
 		j->key = build_key(env, stamp, j->argv, &j->req);
-		j->reused = p->risc[r].built && p->risc[r].key == j->key;
+		j->reused = old && old->built && old->key == j->key;
 	}
 	return 0;
 }
@@ -390,9 +402,12 @@ struct build_run {
 	struct build_inputs in;
 	struct prog_args *args;
 	struct prog_resolved *resolved;
-	char *descriptors;        /* chlkc_descriptors.h, shared by every request */
-	size_t descriptors_len;
-	struct risc_job jobs[PACK_NUM_RISCS];
+	struct prog_plan plan;
+	char **descriptors;       /* [n_kernels]: each running kernel's chlkc_descriptors.h */
+	size_t *descriptors_len;
+	char **named_args;        /* [n_kernels]: KERNEL_COMPILE_TIME_ARG_MAP, or NULL */
+	struct risc_job *jobs;    /* by RISC, then kernel */
+	uint32_t n_jobs;
 	char err[PROG_ERROR_MAX];
 	unsigned compiled, cache_hits;
 	uint64_t seq;             /* order of the inputs taken */
@@ -441,9 +456,102 @@ static void set_limits(struct build_run *b, const struct ttrt_config *cfg)
 	};
 }
 
+/* tt-metal's KERNEL_COMPILE_TIME_ARG_MAP: {"name",value}, ... */
+static int named_args_text(const struct prog_kernel_args *k, char **out)
+{
+	size_t len = 0;
+	FILE *f;
+
+	*out = NULL;
+	if (!k->n_named_args)
+		return 0;
+	f = open_memstream(out, &len);
+	if (!f)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < k->n_named_args; i++)
+		fprintf(f, "{\"%s\",%u}, ", k->named_args[i].name, k->named_args[i].value);
+	if (fclose(f) != 0) {
+		free(*out);
+		*out = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void fill_request(struct build_run *b, struct risc_job *j)
+{
+	const struct prog_kernel_args *ka = &b->args->kernel[j->kernel];
+	const struct prog_u32s *cta = &b->resolved->kernel[j->kernel].compile_args;
+	const struct prog_file *src = input_file(&b->in, ka->source);
+
+	for (uint32_t d = 0; d < ka->n_defines; d++)
+		j->defines[d] = ka->defines[d];
+	j->req = (struct build_request){
+		.risc = j->risc,
+		.name = ka->source,
+		.source = src->data,
+		.source_len = src->len,
+		.noc = ka->processor == PROG_PROC_COMPUTE ? 0 : ka->noc,
+		.compile_args = cta->v,
+		.n_compile_args = cta->n,
+		.defines = j->defines,
+		.n_defines = ka->n_defines,
+		.named_args = b->named_args[j->kernel],
+		.descriptors = b->descriptors[j->kernel],
+		.descriptors_len = b->descriptors_len[j->kernel],
+		.limits = &b->limits,
+	};
+}
+
+static int kernel_risc_first(enum prog_processor proc)
+{
+	return proc == PROG_PROC_BRISC ? PACK_BRISC : proc == PROG_PROC_NCRISC ? PACK_NCRISC :
+										  PACK_TRISC0;
+}
+
+/* A job for each running kernel on each RISC of its processor, by RISC
+ * then kernel, each with its kernel's descriptors and named args. */
+static int make_jobs(struct build_run *b)
+{
+	const struct prog_args *a = b->args;
+	uint32_t n = a->n_kernels;
+
+	b->descriptors = calloc(n, sizeof(*b->descriptors));
+	b->descriptors_len = calloc(n, sizeof(*b->descriptors_len));
+	b->named_args = calloc(n, sizeof(*b->named_args));
+	b->jobs = calloc(3 * (size_t)n, sizeof(*b->jobs));
+	if (!b->descriptors || !b->descriptors_len || !b->named_args || !b->jobs)
+		return -ENOMEM;
+	for (uint32_t k = 0; k < n; k++) {
+		int rc;
+
+		if (!b->plan.active[k])
+			continue;
+		rc = prog_descriptors(a, k, &b->descriptors[k], &b->descriptors_len[k]);
+		if (rc == 0)
+			rc = named_args_text(&a->kernel[k], &b->named_args[k]);
+		if (rc)
+			return rc;
+	}
+	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
+		for (uint32_t k = 0; k < n; k++) {
+			int first = kernel_risc_first(a->kernel[k].processor);
+			int last = a->kernel[k].processor == PROG_PROC_COMPUTE ? PACK_TRISC2 : first;
+			struct risc_job *j = &b->jobs[b->n_jobs];
+
+			if (!b->plan.active[k] || risc < first || risc > last)
+				continue;
+			j->kernel = k;
+			j->risc = (enum pack_risc)risc;
+			fill_request(b, j);
+			b->n_jobs++;
+		}
+	}
+	return 0;
+}
+
 static int prepare(struct ttrt_program *p, struct build_run *b)
 {
-	bool any = false;
 	int rc;
 
 	/* Args that did not parse fail here again, with their own reason. */
@@ -452,43 +560,37 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 			     sizeof(b->err));
 	if (rc == 0)
 		rc = prog_resolve(p, b->args, false, &b->resolved, b->err, sizeof(b->err));
-	if (rc == 0) {
-		rc = prog_descriptors(b->args, &b->descriptors, &b->descriptors_len);
-		if (rc)
-			ttrt_set_err(b->err, sizeof(b->err), "chlkc_descriptors.h: %s",
-				     strerror(-rc));
-	}
+	if (rc == 0)
+		rc = prog_plan_make(b->args, input_exists, &b->in, "args", &b->plan, b->err,
+				    sizeof(b->err));
 	if (rc)
 		return rc;
-	set_limits(b, &p->dev->cfg);
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
-		int risc = prog_kernel_risc((enum ttrt_kernel)k);
-
-		if (!b->in.source_len[k])
-			continue;
-		any = true;
-		if (risc >= 0) {
-			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
-				     b->descriptors, b->descriptors_len, &b->limits);
-			continue;
-		}
-		for (risc = PACK_TRISC0; risc <= PACK_TRISC2; risc++)
-			fill_request(&b->jobs[risc], risc, &b->in, b->args, b->resolved,
-				     b->descriptors, b->descriptors_len, &b->limits);
-	}
-	if (!any) {
+	if (!b->plan.n_active) {
 		ttrt_set_err(b->err, sizeof(b->err),
 			     "no kernel source: write reader.cpp, writer.cpp or compute.cpp");
 		return -ENOEXEC;
 	}
-	return 0;
+	set_limits(b, &p->dev->cfg);
+	rc = make_jobs(b);
+	if (rc)
+		ttrt_set_err(b->err, sizeof(b->err), "build: %s", strerror(-rc));
+	return rc;
 }
 
 static void build_run_free(struct build_run *b)
 {
-	jobs_free(b->jobs);
-	prog_resolved_free(b->resolved);
+	jobs_free(b->jobs, b->n_jobs);
+	for (uint32_t k = 0; b->args && k < b->args->n_kernels; k++) {
+		if (b->descriptors)
+			free(b->descriptors[k]);
+		if (b->named_args)
+			free(b->named_args[k]);
+	}
 	free(b->descriptors);
+	free(b->descriptors_len);
+	free(b->named_args);
+	prog_plan_free(&b->plan);
+	prog_resolved_free(b->resolved);
 	prog_args_free(b->args);
 	inputs_free(&b->in);
 }
@@ -516,7 +618,7 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, enum bui
 	/* A build of older inputs that ends last must not replace a newer one. */
 	if ((rc == 0 || rc == -EIO) && b->seq > p->build_seq_stored) {
 		p->build_seq_stored = b->seq;
-		store_results(p, b->jobs);
+		store_results(p, b->args, b->jobs, b->n_jobs);
 	}
 	/* The status tells what building the program as it is cost: a
 	 * build that found everything up to date leaves that alone. */
@@ -607,12 +709,12 @@ static int build_locked_inputs(struct ttrt_program *p, struct build_run *b, enum
 
 /* Entries the cache has are read here, on the caller's thread; only
  * real compiles get threads. */
-static void load_cached(const struct build_env *env, struct risc_job *jobs)
+static void load_cached(const struct build_env *env, struct risc_job *jobs, uint32_t n)
 {
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		struct risc_job *j = &jobs[r];
+	for (uint32_t i = 0; i < n; i++) {
+		struct risc_job *j = &jobs[i];
 
-		if (!j->wanted || j->reused)
+		if (j->reused)
 			continue;
 		if (cache_load(env->cache_dir, j->key, &j->result.elf, &j->result.elf_len) == 0) {
 			j->result.status = 0;
@@ -651,17 +753,16 @@ static int build(struct ttrt_program *p, enum build_kind kind, const struct ttrt
 			     strerror(-rc));
 	if (rc == 0) {
 		pthread_mutex_lock(&p->lock);
-		rc = plan(p, env, stamp, b->jobs);
+		rc = plan(p, b->args, env, stamp, b->jobs, b->n_jobs);
 		pthread_mutex_unlock(&p->lock);
 	}
 	if (rc == 0) {
-		load_cached(env, b->jobs);
-		run_compilers(p, env, b->jobs, wait);
-		rc = collect(b->jobs, b->err, sizeof(b->err));
-		for (int r = 0; r < PACK_NUM_RISCS; r++) {
-			b->compiled += b->jobs[r].wanted && !b->jobs[r].reused &&
-				       !b->jobs[r].cached;
-			b->cache_hits += b->jobs[r].result.cache_hit;
+		load_cached(env, b->jobs, b->n_jobs);
+		run_compilers(p, env, b->jobs, b->n_jobs, wait);
+		rc = collect(b->args, b->jobs, b->n_jobs, b->err, sizeof(b->err));
+		for (uint32_t i = 0; i < b->n_jobs; i++) {
+			b->compiled += !b->jobs[i].reused && !b->jobs[i].cached;
+			b->cache_hits += b->jobs[i].result.cache_hit;
 		}
 	}
 	finish(p, b, rc, kind, prog_ms_since(&t0));
@@ -761,98 +862,3 @@ void prog_build_background(struct ttrt_program *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
-static int artifact_risc(const char *name, const char *suffix)
-{
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		size_t n = strlen(risc_names[r]);
-
-		if (!strncmp(name, risc_names[r], n) && !strcmp(name + n, suffix))
-			return r;
-	}
-	return -1;
-}
-
-static int dup_bytes(const void *src, size_t len, char **out, size_t *outlen)
-{
-	*out = malloc(len ? len : 1);
-	if (!*out)
-		return -ENOMEM;
-	memcpy(*out, src, len);
-	*outlen = len;
-	return 0;
-}
-
-static bool has_log(const struct ttrt_program *p)
-{
-	for (int r = 0; r < PACK_NUM_RISCS; r++)
-		if (p->risc_log[r])
-			return true;
-	return false;
-}
-
-/* build/log: every RISC's part, in launch-message order. */
-static int joined_log(const struct ttrt_program *p, char **out, size_t *len)
-{
-	size_t total = 0;
-
-	for (int r = 0; r < PACK_NUM_RISCS; r++)
-		total += p->risc_log_len[r];
-	*out = malloc(total + 1);
-	if (!*out)
-		return -ENOMEM;
-	*len = 0;
-	for (int r = 0; r < PACK_NUM_RISCS; r++) {
-		if (p->risc_log[r])
-			memcpy(*out + *len, p->risc_log[r], p->risc_log_len[r]);
-		*len += p->risc_log_len[r];
-	}
-	return 0;
-}
-
-int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, size_t *len)
-{
-	int elf = artifact_risc(name, ".elf"), xip = artifact_risc(name, ".xip");
-	int rc = -ENOENT;
-
-	pthread_mutex_lock(&p->lock);
-	if (p->deleted)
-		rc = -ENOENT;
-	else if (elf >= 0 && p->risc[elf].built)
-		rc = dup_bytes(p->risc[elf].elf, p->risc[elf].elf_len, out, len);
-	else if (xip >= 0 && p->risc[xip].built)
-		rc = dup_bytes(p->risc[xip].xip.image, p->risc[xip].xip.size, out, len);
-	else if (!strcmp(name, "log") && has_log(p))
-		rc = joined_log(p, out, len);
-	pthread_mutex_unlock(&p->lock);
-	return rc;
-}
-
-int ttrt_program_artifacts(struct ttrt_program *p, const char **names, int max)
-{
-	static const char *const elf_names[PACK_NUM_RISCS] = {
-		"brisc.elf", "ncrisc.elf", "trisc0.elf", "trisc1.elf", "trisc2.elf",
-	};
-	static const char *const xip_names[PACK_NUM_RISCS] = {
-		"brisc.xip", "ncrisc.xip", "trisc0.xip", "trisc1.xip", "trisc2.xip",
-	};
-	int n = 0;
-
-	pthread_mutex_lock(&p->lock);
-	for (int r = 0; r < PACK_NUM_RISCS && !p->deleted; r++) {
-		if (!p->risc[r].built)
-			continue;
-		if (n < max)
-			names[n] = elf_names[r];
-		n++;
-		if (n < max)
-			names[n] = xip_names[r];
-		n++;
-	}
-	if (!p->deleted && has_log(p)) {
-		if (n < max)
-			names[n] = "log";
-		n++;
-	}
-	pthread_mutex_unlock(&p->lock);
-	return n < max ? n : max;
-}

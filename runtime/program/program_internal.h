@@ -22,14 +22,25 @@
 
 #define PROG_ERROR_MAX 1024
 
-/* What one RISC's build made. */
+/* A file of the program (ttrt_program_set_file). */
+struct prog_file {
+	char name[TTRT_BUFFER_NAME_MAX + 1];
+	char *data;
+	size_t len;
+};
+
+/* What one kernel's build for one RISC made. */
 struct prog_risc_build {
+	char kernel[PROG_KERNEL_NAME_MAX + 1];   /* the kernel's name in the args */
+	enum pack_risc risc;
 	bool built;
 	uint64_t key;
 	uint8_t *elf;
 	size_t elf_len;
 	struct pack_xip xip;
 	bool cache_hit;
+	char *log;                    /* the compiler's output, when it was last built */
+	size_t log_len;
 };
 
 /* How a core's part of a run ended. */
@@ -63,8 +74,8 @@ struct ttrt_program {
 	unsigned refs;
 	bool deleted;
 
-	char *source[TTRT_NUM_KERNELS];
-	size_t source_len[TTRT_NUM_KERNELS];
+	struct prog_file *files;
+	uint32_t n_files;
 	char *args_text;
 	size_t args_len;
 	struct prog_args *args;       /* NULL: none set, or the text did not parse */
@@ -82,9 +93,10 @@ struct ttrt_program {
 	uint64_t build_cancel_seq;    /* bumped to stop every build in flight */
 	int build_cancel_why;         /* what the stopped builds return: -EINTR */
 	bool removing;                /* a delete waits for a run's build to stop */
-	struct prog_risc_build risc[PACK_NUM_RISCS];
-	char *risc_log[PACK_NUM_RISCS];   /* each RISC's compiler output, when it was last built */
-	size_t risc_log_len[PACK_NUM_RISCS];
+	/* The last build's, each kernel on each of its RISCs, by RISC then
+	 * kernel (build/log's order). */
+	struct prog_risc_build *builds;
+	uint32_t n_builds;
 
 	bool running;                 /* a start is under way or its run thread lives */
 	bool stop_requested;
@@ -112,6 +124,8 @@ void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The state a program at rest is in: empty, ready or failed. */
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
+/* The file of that name, or NULL. Caller holds p->lock. */
+const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name);
 double prog_ms_since(const struct timespec *t0);
 /* Resolve the args with the program's buffer lookup; with pin, every
  * buffer they name is pinned (ttrt_buffer_pin, held by the program's
@@ -145,8 +159,10 @@ void prog_build_background(struct ttrt_program *p);
 void prog_builds_cancel(struct ttrt_program *p, int why);
 void prog_builds_cancel_locked(struct ttrt_program *p, int why);
 void prog_builds_free(struct ttrt_program *p);
-/* The RISC a kernel runs on, or -1 for compute (three TRISCs). */
-int prog_kernel_risc(enum ttrt_kernel k);
+/* The last build's image of a kernel for a RISC, or NULL. Caller holds
+ * p->lock. */
+const struct pack_xip *prog_built_image(const struct ttrt_program *p, const char *kernel,
+					enum pack_risc risc);
 
 /* program_run.c */
 int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Running a program: build what changed, resolve the args, pack the
- * kernel-config buffer once, take the cores, then on a thread of its own
+ * Running a program: build what changed, resolve the args, pack each
+ * kernel group's kernel-config buffer once, take the cores that run a
+ * kernel, then on a thread of its own
  * hold the chip for the whole run (a reset waits for it), write each
  * core's launch message and config, send go, and poll until every core
  * is done, one faults, the timeout passes or the program is stopped. Cores
  * that did not finish are reset, so the next program finds them idle.
  */
 #include "program/program_internal.h"
+#include "program/kernel_groups.h"
 #include "program/pack_args.h"
 #include "timespec_after.h"
 #include "tt/l1_map.h"
@@ -37,8 +39,10 @@ struct run {
 	struct ttrt_program *p;
 	struct prog_args *args;
 	struct prog_resolved *resolved;
-	struct pack_output out;
+	struct prog_plan plan;
+	struct prog_packed packed;
 	uint8_t *config;               /* one core's copy */
+	struct ttrt_xy *run_cores;     /* the cores that run a kernel: plan.core's */
 	struct ttrt_op op;
 	struct timespec t_go;
 	char err[PROG_ERROR_MAX];
@@ -49,8 +53,10 @@ struct run {
 static void run_free(struct run *r)
 {
 	free(r->cores);
-	pack_output_free(&r->out);
+	prog_packed_free(&r->packed);
 	free(r->config);
+	free(r->run_cores);
+	prog_plan_free(&r->plan);
 	prog_resolved_free(r->resolved);
 	prog_args_free(r->args);
 	free(r);
@@ -58,9 +64,11 @@ static void run_free(struct run *r)
 
 /* The buffers the args name are pinned from the resolve (run_args) until
  * here, which comes before anyone learns that the run ended: a writer of
- * `run` that returns may remove them at once. */
+ * `run` that returns may remove them at once. The packed program points
+ * into the resolved args: it goes first. */
 static void run_unpin(struct run *r)
 {
+	prog_packed_free(&r->packed);
 	prog_resolved_free(r->resolved);
 	r->resolved = NULL;
 }
@@ -87,24 +95,52 @@ static int run_args(struct ttrt_program *p, struct run *r)
 	return rc;
 }
 
+static bool program_has_file(void *ctx, const char *name)
+{
+	return prog_file_find(ctx, name) != NULL;
+}
+
+/* The kernel images, as the build left them. Caller holds p->lock. */
+static const struct pack_xip **built_images(struct ttrt_program *p, const struct prog_args *a,
+					    const struct prog_plan *plan)
+{
+	const struct pack_xip **images = calloc((size_t)a->n_kernels * PACK_NUM_RISCS,
+						 sizeof(*images));
+
+	for (uint32_t k = 0; images && k < a->n_kernels; k++)
+		for (int risc = 0; plan->active[k] && risc < PACK_NUM_RISCS; risc++)
+			images[k * PACK_NUM_RISCS + risc] =
+				prog_built_image(p, a->kernel[k].name, (enum pack_risc)risc);
+	return images;
+}
+
 static int run_pack(struct ttrt_program *p, struct run *r)
 {
-	struct pack_input in = { .abi = &p->dev->abi };
-	int rc = pack_place_cbs(r->args, &in, r->err, sizeof(r->err));
+	struct prog_pack_input in = { .abi = &p->dev->abi };
+	const struct pack_xip **images = NULL;
+	int rc;
 
-	if (rc)
-		return rc;
-	pack_args_room(r->args, r->resolved, &in);
 	pthread_mutex_lock(&p->lock);
-	in.host_assigned_id = (uint32_t)p->generation;
-	for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
-		in.kernel[risc] = p->risc[risc].built ? &p->risc[risc].xip : NULL;
-	rc = pack_kernel_config(&in, &r->out, r->err, sizeof(r->err));
-	pthread_mutex_unlock(&p->lock);
+	rc = prog_plan_make(r->args, program_has_file, p, "args", &r->plan, r->err, sizeof(r->err));
 	if (rc == 0) {
-		r->config = malloc(r->out.size);
-		if (!r->config)
+		images = built_images(p, r->args, &r->plan);
+		rc = images ? 0 : -ENOMEM;
+	}
+	if (rc == 0) {
+		in.images = images;
+		in.host_assigned_id = (uint32_t)p->generation;
+		rc = prog_pack(r->args, r->resolved, &r->plan, &in, &r->packed, r->err,
+			       sizeof(r->err));
+	}
+	pthread_mutex_unlock(&p->lock);
+	free(images);
+	if (rc == 0) {
+		r->config = malloc(r->packed.out.size);
+		r->run_cores = calloc(r->plan.n_cores ? r->plan.n_cores : 1, sizeof(*r->run_cores));
+		if (!r->config || !r->run_cores)
 			rc = -ENOMEM;
+		for (uint32_t c = 0; rc == 0 && c < r->plan.n_cores; c++)
+			r->run_cores[c] = r->args->cores[r->plan.core[c]];
 	}
 	return rc;
 }
@@ -116,27 +152,24 @@ static int launch_cores(struct run *r)
 	struct ttrt_device *dev = r->p->dev;
 	int rc = 0;
 
-	for (uint32_t c = 0; rc == 0 && c < r->args->n_cores; c++) {
-		const uint32_t *args[PACK_NUM_SLOTS];
-		uint32_t n[PACK_NUM_SLOTS];
-		struct ttrt_xy core = r->args->cores[c];
+	for (uint32_t c = 0; rc == 0 && c < r->plan.n_cores; c++) {
+		const struct ttrt_launch *launch = NULL;
+		struct ttrt_xy core = r->run_cores[c];
+		uint32_t size = 0;
 
-		memcpy(r->config, r->out.config, r->out.size);
-		pack_core_args(r->resolved, c, args, n);
-		rc = pack_write_rta(&r->out, r->config, args, n);
+		rc = prog_packed_core(&r->packed, c, r->config, &size, &launch);
 		for (int risc = 0; rc == 0 && risc < TTRT_NUM_RISCS; risc++)
 			rc = ttrt_dprint_consume(dev, core, risc);
 		if (rc == 0)
-			rc = ttrt_launch_prepare_locked(dev, core, &r->out.launch);
+			rc = ttrt_launch_prepare_locked(dev, core, launch);
 		if (rc == 0)
-			rc = ttrt_l1_write(dev, core, r->out.launch.kernel_config_base[0], r->config,
-					   r->out.size);
+			rc = ttrt_l1_write(dev, core, launch->kernel_config_base[0], r->config, size);
 		if (rc)
 			ttrt_set_err(r->err, sizeof(r->err), "writing the launch to core %u,%u: %s",
 				     core.x, core.y, strerror(-rc));
 	}
-	for (uint32_t c = 0; rc == 0 && c < r->args->n_cores; c++)
-		rc = ttrt_launch_go_locked(dev, r->args->cores[c]);
+	for (uint32_t c = 0; rc == 0 && c < r->plan.n_cores; c++)
+		rc = ttrt_launch_go_locked(dev, r->run_cores[c]);
 	return rc;
 }
 
@@ -385,7 +418,7 @@ static void *run_thread(void *arg)
 		reset_rc = settle(r, r->cores, r->n_cores, rc);
 	ttrt_chip_unlock(dev);
 end:
-	prog_cores_release(p, r->args->cores, r->args->n_cores);
+	prog_cores_release(p, r->run_cores, r->plan.n_cores);
 	run_unpin(r);
 	run_end(r, rc, reset_rc, launched);
 	run_free(r);
@@ -418,12 +451,12 @@ static int start_failed(struct ttrt_program *p, struct run *r, int rc, bool buil
 
 static int cores_init(struct run *r)
 {
-	r->n_cores = r->args->n_cores;
-	r->cores = calloc(r->n_cores, sizeof(*r->cores));
+	r->n_cores = r->plan.n_cores;
+	r->cores = calloc(r->n_cores ? r->n_cores : 1, sizeof(*r->cores));
 	if (!r->cores)
 		return -ENOMEM;
 	for (uint32_t c = 0; c < r->n_cores; c++)
-		r->cores[c].core = r->args->cores[c];
+		r->cores[c].core = r->run_cores[c];
 	return 0;
 }
 
@@ -493,14 +526,14 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 		p->times.launch_ms = 0;
 		p->times.run_ms = 0;
 		pthread_mutex_unlock(&p->lock);
-		rc = prog_cores_claim(p, r->args->cores, r->args->n_cores, r->err, sizeof(r->err));
+		rc = prog_cores_claim(p, r->run_cores, r->plan.n_cores, r->err, sizeof(r->err));
 	}
 	if (rc)
 		return start_failed(p, r, rc, false);
 	ttrt_op_start(&r->op, p->dev, r->args->timeout_ms, NULL);
 	rc = spawn(p, r);
 	if (rc) {
-		prog_cores_release(p, r->args->cores, r->args->n_cores);
+		prog_cores_release(p, r->run_cores, r->plan.n_cores);
 		return start_failed(p, r, rc, false);
 	}
 	pthread_mutex_lock(&p->lock);

@@ -50,7 +50,7 @@ static int take_copy(struct ttrt_program *p, struct status_copy *c)
 	memcpy(c->name, p->name, sizeof(c->name));
 	c->state = p->state;
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		c->kernels[k] = p->source_len[k] > 0;
+		c->kernels[k] = prog_file_find(p, ttrt_kernel_file_names[k]) != NULL;
 	memcpy(c->error, p->error, sizeof(c->error));
 	c->times = p->times;
 	c->running = p->running;

@@ -7,6 +7,7 @@
  * parsed form promised.
  */
 #include "program/args.h"
+#include "program/cb_place.h"
 #include "fuzz_input.h"
 
 #include <errno.h>
@@ -36,6 +37,10 @@ static uint32_t count(const struct prog_words *ws)
 
 static const struct prog_words *args_of(const struct prog_kernel_args *k, struct ttrt_xy c)
 {
+	static const struct prog_words none;
+
+	if (!prog_cores_has(&k->cores, c))
+		return &none;
 	for (uint32_t o = 0; o < k->n_overrides; o++)
 		for (uint32_t i = 0; i < k->overrides[o].n_cores; i++)
 			if (k->overrides[o].cores[i].x == c.x && k->overrides[o].cores[i].y == c.y)
@@ -43,10 +48,39 @@ static const struct prog_words *args_of(const struct prog_kernel_args *k, struct
 	return &k->args;
 }
 
+static bool within(const struct prog_args *a, const struct prog_cores *set)
+{
+	struct prog_cores all = { a->cores, a->n_cores };
+
+	for (uint32_t i = 0; i < set->n; i++)
+		if (!prog_cores_has(&all, set->v[i]))
+			return false;
+	return set->n >= 1;
+}
+
+/* Every CB section fits L1 and has each index once per core. */
+static void check_cbs(const struct prog_args *a)
+{
+	uint32_t addr[PROG_MAX_CB_SECTIONS];
+	struct prog_cb_overflow why;
+
+	FUZZ_CHECK(a->n_cbs <= PROG_MAX_CB_SECTIONS);
+	for (uint32_t s = 0; s < a->n_cbs; s++) {
+		const struct prog_cb *cb = &a->cb[s];
+
+		FUZZ_CHECK(cb->n_idx >= 1 && within(a, &cb->cores));
+		for (uint32_t i = 0; i < cb->n_idx; i++) {
+			FUZZ_CHECK(cb->idx[i].index < PROG_NUM_CBS);
+			FUZZ_CHECK(cb->idx[i].page_size >= 1 && cb->idx[i].pages >= 1 &&
+				   cb->idx[i].pages <= 65535);
+			FUZZ_CHECK((uint64_t)cb->idx[i].pages * cb->idx[i].page_size == cb->size);
+		}
+	}
+	FUZZ_CHECK(prog_cb_place(a, 0x37000, 0x180000, NULL, addr, &why) == 0);
+}
+
 static void check_args(const struct prog_args *a)
 {
-	uint64_t cb_bytes = 0;
-
 	FUZZ_CHECK(a->n_cores >= 1 && a->n_cores <= GX * GY);
 	for (uint32_t i = 0; i < a->n_cores; i++) {
 		FUZZ_CHECK(a->cores[i].x < GX && a->cores[i].y < GY);
@@ -55,21 +89,21 @@ static void check_args(const struct prog_args *a)
 	}
 	FUZZ_CHECK(a->timeout_ms <= PROG_MAX_TIMEOUT_MS);
 	FUZZ_CHECK(a->n_semaphores <= PROG_MAX_SEMAPHORES);
-	for (int i = 0; i < PROG_NUM_CBS; i++) {
-		if (!a->cb[i].present)
-			continue;
-		FUZZ_CHECK(a->cb[i].pages >= 1 && a->cb[i].page_size >= 16);
-		FUZZ_CHECK(a->cb[i].page_size % 16 == 0);
-		cb_bytes += (uint64_t)a->cb[i].pages * a->cb[i].page_size;
-	}
-	FUZZ_CHECK(cb_bytes <= 0x180000 - 0x37000);
-	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
+	for (uint32_t i = 0; i < a->n_sems; i++)
+		FUZZ_CHECK(a->sems[i].id < PROG_MAX_SEMAPHORES && a->sems[i].id >= a->n_semaphores &&
+			   within(a, &a->sems[i].cores));
+	check_cbs(a);
+	FUZZ_CHECK(a->n_kernels >= PROG_NUM_KERNELS && a->n_kernels <= PROG_MAX_KERNELS);
+	for (uint32_t k = 0; k < a->n_kernels; k++) {
 		const struct prog_kernel_args *ka = &a->kernel[k];
 		FUZZ_CHECK(count(&ka->args) <= PROG_MAX_ARGS);
 		FUZZ_CHECK(count(&ka->common_args) <= PROG_MAX_ARGS);
 		FUZZ_CHECK(count(&ka->compile_args) <= PROG_MAX_COMPILE_ARGS);
 		FUZZ_CHECK(ka->n_defines <= PROG_MAX_DEFINES);
-		FUZZ_CHECK(ka->noc <= 1);
+		FUZZ_CHECK(ka->n_named_args <= PROG_MAX_NAMED_ARGS);
+		FUZZ_CHECK(ka->noc <= 1 && ka->processor < PROG_NUM_PROCESSORS);
+		FUZZ_CHECK(within(a, &ka->cores));
+		FUZZ_CHECK(ka->source[0] != '\0');
 		for (uint32_t d = 0; d < ka->n_defines; d++)
 			FUZZ_CHECK(strnlen(ka->defines[d], PROG_DEFINE_MAX) < PROG_DEFINE_MAX);
 	}
@@ -92,7 +126,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rc = prog_args_resolve(a, "args", lookup, NULL, &r, err, sizeof(err));
 	if (rc == 0) {
 		FUZZ_CHECK(r->n_cores == a->n_cores);
-		for (int k = 0; k < PROG_NUM_KERNELS; k++) {
+		FUZZ_CHECK(r->n_kernels == a->n_kernels);
+		for (uint32_t k = 0; k < a->n_kernels; k++) {
 			FUZZ_CHECK(r->kernel[k].compile_args.n == count(&a->kernel[k].compile_args));
 			FUZZ_CHECK(r->kernel[k].common_args.n == count(&a->kernel[k].common_args));
 			for (uint32_t c = 0; c < a->n_cores; c++)

@@ -76,13 +76,16 @@ static void test_design_example(void)
 	CHECK_EQ(a->cores[0].x, 0);
 	CHECK_EQ(a->cores[0].y, 0);
 	CHECK_EQ(a->timeout_ms, 5000);
-	for (int i = 0; i < PROG_NUM_CBS; i++)
-		CHECK_EQ(a->cb[i].present, i == 0 || i == 16);
-	CHECK_EQ(a->cb[0].format, PROG_FMT_FLOAT16_B);
-	CHECK_EQ(a->cb[0].format, 5);   /* tt-metal's DataFormat::Float16_b */
-	CHECK_EQ(a->cb[0].pages, 2);
-	CHECK_EQ(a->cb[0].page_size, 2048);
-	CHECK_EQ(a->cb[16].page_size, 2048);
+	REQUIRE(a->n_cbs == 2, "%u CB sections", a->n_cbs);
+	CHECK(a->cb[0].n_idx == 1 && a->cb[0].idx[0].index == 0, "cb.0");
+	CHECK(a->cb[1].n_idx == 1 && a->cb[1].idx[0].index == 16, "cb.16");
+	CHECK_EQ(a->cb[0].idx[0].format, PROG_FMT_FLOAT16_B);
+	CHECK_EQ(a->cb[0].idx[0].format, 5);   /* tt-metal's DataFormat::Float16_b */
+	CHECK_EQ(a->cb[0].idx[0].pages, 2);
+	CHECK_EQ(a->cb[0].idx[0].page_size, 2048);
+	CHECK_EQ(a->cb[0].size, 4096);
+	CHECK_EQ(a->cb[1].idx[0].page_size, 2048);
+	CHECK_EQ(a->cb[1].cores.n, 1);
 	CHECK_EQ(a->kernel[PROG_READER].noc, 1);
 	CHECK_EQ(a->kernel[PROG_WRITER].noc, 0);
 	CHECK_EQ(a->kernel[PROG_COMPUTE].math_fidelity, PROG_HIFI4);
@@ -183,7 +186,8 @@ static void test_malformed(void)
 	bad("[program]\n[reader]\n[program]\n", 3, "section [program] appears twice (first at line 1)");
 	bad("[cb.0]\npages = 2\n", 1, "[cb.0] needs a format");
 	bad("[cb.0]\nformat = float32\n", 1, "[cb.0] needs pages");
-	bad("[cb.0]\nformat = float32\npages = 2\npage_size = 100\n", 4, "not a multiple of 16");
+	bad("[cb.0]\nformat = float32\nsize = 1000\npage_size = 48\n", 3,
+	    "[cb.0] size: 1000 bytes is not a multiple of CB 0's page size (48)");
 	bad("[cb.0]\nformat = float32\npages = 400\n", 1, "circular buffers need 1638400 bytes");
 	bad("[reader]\nmath_fidelity = HiFi4\n", 2, "[reader] key 'math_fidelity' is only for [compute]");
 	bad("[compute]\nnoc = 0\n", 2, "[compute] key 'noc' is only for [reader] and [writer]");
@@ -286,11 +290,13 @@ static void test_cores_and_formats(void)
 			CHECK(a->cores[i].x == want[i][0] && a->cores[i].y == want[i][1],
 			      "core %u is %u,%u", i, a->cores[i].x, a->cores[i].y);
 	}
-	CHECK_EQ(a->cb[1].page_size, 4096);
-	CHECK_EQ(a->cb[2].format, 6);
-	CHECK_EQ(a->cb[2].page_size, 1088);
-	CHECK_EQ(a->cb[3].page_size, 64);
-	CHECK_EQ(a->cb[31].format, 8);
+	REQUIRE(a->n_cbs == 4, "%u CB sections", a->n_cbs);
+	CHECK_EQ(a->cb[0].idx[0].page_size, 4096);
+	CHECK_EQ(a->cb[1].idx[0].format, 6);
+	CHECK_EQ(a->cb[1].idx[0].page_size, 1088);
+	CHECK_EQ(a->cb[2].idx[0].page_size, 64);
+	CHECK_EQ(a->cb[3].idx[0].index, 31);
+	CHECK_EQ(a->cb[3].idx[0].format, 8);
 	CHECK_EQ(a->kernel[PROG_WRITER].noc, 1);
 	CHECK_EQ(a->kernel[PROG_WRITER].n_defines, 3);
 	CHECK(strcmp(a->kernel[PROG_WRITER].defines[1], "B") == 0, "define %s",
@@ -339,12 +345,14 @@ static void test_limits(void)
 	      a->cores[119].y);
 	CHECK_EQ(a->timeout_ms, 3600000);
 	CHECK_EQ(a->n_semaphores, 0);
-	CHECK_EQ((uint64_t)a->cb[31].pages * a->cb[31].page_size, 0x180000 - 0x37000);
+	CHECK_EQ(a->cb[0].size, 0x180000 - 0x37000);
 	prog_args_free(a);
 	bad("[program]\ntimeout_ms = 3600001\n", 2, "timeout_ms: 3600001 is out of range");
 	/* tt-metal's 16-bit page counters: 65535 pages at most. */
 	bad("[cb.0]\nformat = uint8\npages = 65536\npage_size = 16\n", 3,
 	    "pages: 65536 is out of range (1..65535)");
+	bad("[cb.0]\nformat = uint8\nsize = 65536\npage_size = 1\n", 3,
+	    "[cb.0] CB 0 would have 65536 pages, more than 65535");
 	bad("[cb.0]\nformat = uint8\npages = 0\n", 3, "pages: 0 is out of range (1..65535)");
 	bad("[cb.0]\nformat = uint8\npages = 1\npage_size = 0\n", 4, "page_size: 0 is out of range");
 	bad("[cb.0]\nformat = uint8\npages = 42112\npage_size = 16\n"
@@ -450,6 +458,217 @@ static void test_resolve_errors(void)
 	prog_args_free(a);
 }
 
+/* ---- [kernel.NAME], [cb.N,M], [semaphore.N] ------------------------------------ */
+
+static void test_kernel_sections(void)
+{
+	char err[512];
+	int rc, calls = 0;
+	struct prog_resolved *r = NULL;
+	struct prog_args *a = parse(
+		"[program]\ncores = 0-3,0\n"
+		"[kernel.sender]\nsource = sender.cpp\nprocessor = NCRISC\ncores = 0,0\n"
+		"args = 1 2\nnamed_compile_args = num_tiles=64 cb_in=0x10\n  scale=1.0f\n"
+		"defines = \"SFPU_OP_CHAIN_0=exp_tile_init(); exp_tile(0);\" SFPU_OP_EXP_INCLUDE=1 B=\"x y\"\n"
+		"[kernel.receiver]\nsource = receiver.cpp\nprocessor = riscv_1\nnoc = 1\ncores = 1-3,0\n"
+		"args = 4\nargs.2,0 = 5\n"
+		"[kernel.math]\nsource = c.cpp\nprocessor = compute\ndst_full_sync_en = true\n"
+		"unpack_to_dest_mode = 0=UnpackToDestFp32 16=default\nmath_fidelity = LoFi\n"
+		"[writer]\ncores = 1,0\n",
+		err, sizeof(err), &rc);
+	const struct prog_kernel_args *k;
+
+	REQUIRE(rc == 0 && a, "%s", err);
+	REQUIRE(a->n_kernels == 6, "%u kernels", a->n_kernels);
+	k = &a->kernel[3];
+	CHECK(!strcmp(k->name, "sender") && !strcmp(k->source, "sender.cpp") && !k->short_name,
+	      "sender: %s %s", k->name, k->source);
+	CHECK_EQ(k->processor, PROG_PROC_NCRISC);
+	CHECK_EQ(k->noc, 0);   /* tt-metal's default: NOC 0 whatever the processor */
+	CHECK(k->cores.n == 1 && k->cores.v[0].x == 0 && k->cores.v[0].y == 0, "sender's cores");
+	CHECK_EQ(k->n_named_args, 3);
+	CHECK(!strcmp(k->named_args[0].name, "num_tiles") && k->named_args[0].value == 64,
+	      "named 0: %s=%u", k->named_args[0].name, k->named_args[0].value);
+	CHECK(!strcmp(k->named_args[1].name, "cb_in") && k->named_args[1].value == 16, "named 1");
+	CHECK(!strcmp(k->named_args[2].name, "scale") && k->named_args[2].value == 0x3f800000,
+	      "named 2");
+	CHECK_EQ(k->n_defines, 3);
+	CHECK(!strcmp(k->defines[0], "SFPU_OP_CHAIN_0=exp_tile_init(); exp_tile(0);"), "define 0: %s",
+	      k->defines[0]);
+	CHECK(!strcmp(k->defines[1], "SFPU_OP_EXP_INCLUDE=1"), "define 1: %s", k->defines[1]);
+	CHECK(!strcmp(k->defines[2], "B=x y"), "define 2: %s", k->defines[2]);
+	k = &a->kernel[4];
+	CHECK(k->processor == PROG_PROC_NCRISC && k->noc == 1 && k->cores.n == 3, "receiver");
+	k = &a->kernel[5];
+	CHECK(k->processor == PROG_PROC_COMPUTE && k->dst_full_sync_en &&
+	      k->math_fidelity == PROG_LOFI, "math");
+	CHECK_EQ(k->unpack_to_dest_mode[0], PROG_UNPACK_TO_DEST_FP32);
+	CHECK_EQ(k->unpack_to_dest_mode[16], PROG_UNPACK_DEFAULT);
+	CHECK_EQ(k->unpack_to_dest_mode[1], PROG_UNPACK_DEFAULT);
+	CHECK_EQ(k->cores.n, 4);   /* every core of [program] */
+	/* The short names: [writer] on 1,0 only; the others on every core. */
+	CHECK(a->kernel[PROG_WRITER].present && a->kernel[PROG_WRITER].cores.n == 1, "writer");
+	CHECK(!a->kernel[PROG_READER].present && a->kernel[PROG_READER].cores.n == 4, "reader");
+	CHECK(!strcmp(a->kernel[PROG_COMPUTE].source, "compute.cpp"), "compute.cpp");
+
+	/* Each core gets the args of the kernels that run on it, none elsewhere. */
+	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(r->n_kernels, 6);
+	CHECK(r->kernel[3].core_args[0].n == 2 && r->kernel[3].core_args[0].v[1] == 2, "sender 0,0");
+	for (int c = 1; c < 4; c++)
+		CHECK_EQ(r->kernel[3].core_args[c].n, 0);
+	CHECK_EQ(r->kernel[4].core_args[0].n, 0);
+	CHECK(r->kernel[4].core_args[1].n == 1 && r->kernel[4].core_args[1].v[0] == 4, "recv 1,0");
+	CHECK(r->kernel[4].core_args[2].n == 1 && r->kernel[4].core_args[2].v[0] == 5, "recv 2,0");
+	prog_resolved_free(r);
+	prog_args_free(a);
+
+	/* A data-movement kernel and a compute kernel share a core. */
+	a = parse("[kernel.a]\nsource = a.cpp\nprocessor = brisc\n"
+		  "[kernel.b]\nsource = b.cpp\nprocessor = compute\n[reader]\n",
+		  err, sizeof(err), &rc);
+	CHECK(rc == 0, "%s", err);
+	prog_args_free(a);
+}
+
+static void test_kernel_errors(void)
+{
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = ncrsic\n", 3,
+	    "[kernel.a] processor: want brisc, ncrisc or compute (riscv_0 is brisc, riscv_1 ncrisc), not 'ncrsic'");
+	bad("[program]\ncores = 0-1,0\n[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncores = 2,0\n", 6,
+	    "[kernel.a] cores: core 2,0 is not in [program] cores");
+	bad("[program]\ncores = 0-3,0\n"
+	    "[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncores = 0-1,0\n"
+	    "[kernel.b]\nsource = b.cpp\nprocessor = riscv_0\ncores = 1-2,0\n", 7,
+	    "two kernels on brisc of core 1,0: [kernel.a] (line 3) and [kernel.b]");
+	bad("[writer]\nargs = 1\n[kernel.b]\nsource = b.cpp\nprocessor = brisc\n", 3,
+	    "two kernels on brisc of core 0,0: [writer] (line 1) and [kernel.b]");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = compute\n[kernel.b]\nsource = b.cpp\n"
+	    "processor = compute\n", 4, "two kernels on compute of core 0,0: [kernel.a] (line 1) and [kernel.b]");
+	bad("[kernel.a]\nprocessor = brisc\n", 1, "[kernel.a] needs a source (e.g. source = a.cpp)");
+	bad("[kernel.a]\nsource = a.cpp\n", 1, "[kernel.a] needs a processor (brisc, ncrisc or compute)");
+	bad("[kernel.a]\nsource = ../a.cpp\n", 2, "source: '../a.cpp' is not a file name of the program");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\nmath_fidelity = LoFi\n", 4,
+	    "[kernel.a] key 'math_fidelity' is only for compute kernels (processor = compute)");
+	bad("[kernel.a]\nunpack_to_dest_mode = 0=Default\nsource = a.cpp\nprocessor = ncrisc\n", 2,
+	    "key 'unpack_to_dest_mode' is only for compute kernels");
+	bad("[kernel.a]\nnoc = 1\nsource = a.cpp\nprocessor = compute\n", 2,
+	    "[kernel.a] key 'noc' is only for data-movement kernels");
+	bad("[reader]\nsource = x.cpp\n", 2,
+	    "[reader] key 'source' is only for [kernel.NAME] sections ([reader] runs reader.cpp on ncrisc)");
+	bad("[compute]\nprocessor = brisc\n", 2, "key 'processor' is only for [kernel.NAME] sections");
+	bad("[writer]\ndst_full_sync_en = 1\n", 2, "[writer] key 'dst_full_sync_en' is only for [compute]");
+	bad("[kernel.reader]\n", 1, "[kernel.reader]: 'reader' is the short section [reader]");
+	bad("[kernel.]\n", 1, "[kernel.]: no kernel name");
+	bad("[kernel.a/b]\n", 1, "[kernel.a/b]: bad kernel name");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\n[kernel.a]\n", 4,
+	    "section [kernel.a] appears twice (first at line 1)");
+	bad("[kernel.a]\nsorce = a.cpp\n", 2, "[kernel.a] unknown key 'sorce' (source, processor, noc,");
+	bad("[kernel.a]\nnamed_compile_args = 1x=3\n", 2, "named_compile_args: bad '1x=3' (want name=value");
+	bad("[kernel.a]\nnamed_compile_args = n=1 n=2\n", 2, "named_compile_args: n is given twice");
+	bad("[kernel.a]\nnamed_compile_args = n=zz\n", 2, "named_compile_args: bad number 'zz'");
+	bad("[kernel.a]\nnamed_compile_args = n\n", 2, "named_compile_args: bad 'n'");
+	bad("[kernel.a]\ndefines = \"A=1\n", 2, "defines: bad define 'A=1...'");
+	bad("[kernel.a]\nunpack_to_dest_mode = 40=Default\n", 2,
+	    "unpack_to_dest_mode: bad '40=Default' (want CB=UnpackToDestFp32 or CB=Default, CB 0..31)");
+	bad("[kernel.a]\nunpack_to_dest_mode = 0=Fp16\n", 2, "bad '0=Fp16'");
+	bad("[program]\ncores = 0-1,0\n[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncores = 0,0\n"
+	    "args.1,0 = 5\n", 7, "[kernel.a] args override for core 1,0, which is not in its cores (line 6)");
+	bad("[program]\ncores = 0-1,0\n[writer]\ncores = 0,0\nargs.1,0 = 5\n", 5,
+	    "[writer] args override for core 1,0, which is not in its cores (line 4)");
+}
+
+static void test_cb_sections(void)
+{
+	char err[512];
+	int rc;
+	struct prog_args *a = parse("[cb.16,24]\nformat = bfloat16\nformat.24 = Float32\n"
+				    "page_size.24 = 4096\nsize = 8192\n"
+				    "[cb.0,1,2]\nformat = uint32\npage_size = 64\npage_size.2 = 4\n"
+				    "size = 256\n",
+				    err, sizeof(err), &rc);
+
+	REQUIRE(rc == 0, "%s", err);
+	REQUIRE(a->n_cbs == 2 && a->cb[0].n_idx == 2 && a->cb[1].n_idx == 3, "sections");
+	CHECK(a->cb[0].idx[0].index == 16 && a->cb[0].idx[0].format == PROG_FMT_FLOAT16_B &&
+	      a->cb[0].idx[0].page_size == 2048 && a->cb[0].idx[0].pages == 4, "cb 16");
+	CHECK(a->cb[0].idx[1].index == 24 && a->cb[0].idx[1].format == PROG_FMT_FLOAT32 &&
+	      a->cb[0].idx[1].page_size == 4096 && a->cb[0].idx[1].pages == 2, "cb 24");
+	CHECK_EQ(a->cb[0].size, 8192);
+	/* 4-byte pages, as tt-metal's pad example has them. */
+	CHECK(a->cb[1].idx[2].page_size == 4 && a->cb[1].idx[2].pages == 64, "cb 2: %u pages of %u",
+	      a->cb[1].idx[2].pages, a->cb[1].idx[2].page_size);
+	CHECK(a->cb[1].idx[0].page_size == 64 && a->cb[1].idx[0].pages == 4, "cb 0");
+	{
+		char name[80];
+		CHECK(!strcmp(prog_cb_name(&a->cb[1], name, sizeof(name)), "[cb.0,1,2]"), "%s", name);
+	}
+	prog_args_free(a);
+
+	/* One index on disjoint cores, twice; and pages on a multi-index section. */
+	a = parse("[program]\ncores = 0-1,0\n"
+		  "[cb.0]\ncores = 0,0\nformat = uint8\nsize = 1024\n"
+		  "[cb.0,1]\ncores = 1,0\nformat = uint8\npages = 2\npage_size = 64\n",
+		  err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	CHECK(a->cb[1].size == 128 && a->cb[1].idx[1].pages == 2, "pages x page_size");
+	CHECK(a->cb[0].cores.n == 1 && a->cb[1].cores.n == 1, "their cores");
+	prog_args_free(a);
+}
+
+static void test_cb_errors(void)
+{
+	bad("[cb.1,1]\n", 1, "[cb.1,1]: CB index 1 is named twice");
+	bad("[cb.1,]\n", 1, "[cb.1,]: bad CB index (want [cb.N] or [cb.N,M,...], N 0..31)");
+	bad("[cb.1,32]\n", 1, "[cb.1,32]: CB index 32 is out of range (0..31)");
+	bad("[cb.0]\nformat = uint8\nsize = 1024\n[cb.0,1]\nformat = uint8\nsize = 1024\n", 4,
+	    "[cb.0,1]: CB 0 is also in [cb.0] (line 1), on core 0,0");
+	bad("[program]\ncores = 0-2,0\n[cb.0]\ncores = 0-1,0\nformat = uint8\nsize = 1024\n"
+	    "[cb.0]\ncores = 2,0\n", 7, "section [cb.0] appears twice (first at line 3)");
+	bad("[program]\ncores = 0-2,0\n[cb.5]\ncores = 0-1,0\nformat = uint8\nsize = 1024\n"
+	    "[cb.4,5]\ncores = 1-2,0\nformat = uint8\nsize = 1024\n", 7,
+	    "[cb.4,5]: CB 5 is also in [cb.5] (line 3), on core 1,0");
+	bad("[cb.16]\nformat.24 = float32\n", 2,
+	    "[cb.16] format.24: CB 24 is not one of this section's indices ([cb.16] names them)");
+	bad("[cb.16]\npage_size.2 = 64\n", 2, "page_size.2: CB 2 is not one of this section's indices");
+	bad("[cb.16]\nformat.x = float32\n", 2, "bad key 'format.x' (want format.N, N a CB index)");
+	bad("[cb.16,24]\nformat.16 = float32\nsize = 8192\n", 1,
+	    "[cb.16,24] needs a format for CB 24 (format or format.24)");
+	bad("[cb.16,24]\nformat = float32\nformat.24 = uint8\npages = 2\n", 4,
+	    "[cb.16,24] pages: CB 16 and CB 24 have different page sizes (4096, 1024); give size (bytes) instead");
+	bad("[cb.0]\nformat = float32\npages = 2\nsize = 8192\n", 4, "[cb.0] give pages or size, not both");
+	bad("[cb.0]\nformat = float32\npage_size = 4\npage_size = 8\n", 4, "duplicate key 'page_size'");
+	bad("[cb.0]\nformat = float32\ncores = 1,0\nsize = 4096\n", 3,
+	    "[cb.0] cores: core 1,0 is not in [program] cores");
+	bad("[cb.0]\nformat = float32\nbuffr = x\n", 3,
+	    "[cb.0] unknown key 'buffr' (format, format.N, pages, size, page_size, page_size.N, cores)");
+}
+
+static void test_semaphore_sections(void)
+{
+	char err[512];
+	int rc;
+	struct prog_args *a = parse("[program]\ncores = 0-1,0\nsemaphores = 7\n"
+				    "[semaphore.2]\ncores = 1,0\nvalue = 5\n[semaphore.3]\n",
+				    err, sizeof(err), &rc);
+
+	REQUIRE(rc == 0, "%s", err);
+	REQUIRE(a->n_sems == 2, "%u semaphore sections", a->n_sems);
+	CHECK(a->sems[0].id == 2 && a->sems[0].value == 5 && a->sems[0].cores.n == 1, "semaphore 2");
+	CHECK(a->sems[1].id == 3 && a->sems[1].value == 0 && a->sems[1].cores.n == 2, "semaphore 3");
+	prog_args_free(a);
+
+	bad("[semaphore.16]\n", 1, "[semaphore.16]: semaphore id 16 is out of range (0..15)");
+	bad("[semaphore.x]\n", 1, "[semaphore.x]: bad semaphore id (want [semaphore.N], N 0..15)");
+	bad("[program]\nsemaphores = 1 2\n[semaphore.1]\n", 3,
+	    "[semaphore.1]: semaphore 1 is already in [program] semaphores (line 2), on every core");
+	bad("[semaphore.1]\ncores = 5,0\n", 2, "[semaphore.1] cores: core 5,0 is not in [program] cores");
+	bad("[semaphore.1]\nvalu = 1\n", 2, "[semaphore.1] unknown key 'valu' (cores, value)");
+	bad("[semaphore.1]\n[semaphore.01]\n", 2, "[semaphore.01]: semaphore 1 is also [semaphore.1] (line 1)");
+	bad("[semaphore.1]\nvalue = 1.0f\n", 2, "value: bad number '1.0f'");
+}
+
 /* Random and truncated text: never a crash or leak (ASan), always 0 or
  * -EINVAL with a message. */
 static void test_fuzz(void)
@@ -460,6 +679,9 @@ static void test_fuzz(void)
 		" ", "\n", "  ", ";", "#", "@in", "@", "accessor(in)", "accessor(", "1.0f", "0x",
 		"-", ",", "0-3,0-1", "bfloat16", "HiFi4", "\t", "\r", "\xEF\xBB\xBF", "999999999999",
 		"e", "f", ".", "timeout_ms", "page_size", "noc", "A=1",
+		"[kernel.k]", "[kernel.", "source", "processor", "brisc", "ncrisc", "compute",
+		"a.cpp", "cores", "0,0", "1-2,0", "[cb.16,24]", "[cb.0,1]", "format.24", "size",
+		"[semaphore.1]", "value", "named_compile_args", "n=1", "\"", "unpack_to_dest_mode",
 	};
 	const size_t npieces = sizeof(pieces) / sizeof(pieces[0]);
 	char text[1024], err[256];
@@ -515,6 +737,11 @@ int main(void)
 	test_limits();
 	test_overrides();
 	test_resolve_errors();
+	test_kernel_sections();
+	test_kernel_errors();
+	test_cb_sections();
+	test_cb_errors();
+	test_semaphore_sections();
 	test_fuzz();
 	return check_exit("test_args");
 }

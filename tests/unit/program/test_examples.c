@@ -127,6 +127,7 @@ struct built {
 	struct build_result res[PACK_NUM_RISCS];
 	struct pack_xip xip[PACK_NUM_RISCS];
 	bool have[PACK_NUM_RISCS];
+	uint32_t kernel_of[PACK_NUM_RISCS];
 	char *src[PROG_NUM_KERNELS];
 	const char *defs[PROG_NUM_KERNELS][PROG_MAX_DEFINES];
 };
@@ -164,6 +165,7 @@ static void build_all(struct example *ex, const struct prog_args *a,
 				.n_defines = a->kernel[k].n_defines,
 			};
 			b->have[risc] = true;
+			b->kernel_of[risc] = (uint32_t)k;
 			REQUIRE(build_start(&env, &b->req[risc], &job[risc]) == 0, "build_start");
 		}
 	}
@@ -184,6 +186,19 @@ static void build_all(struct example *ex, const struct prog_args *a,
 	}
 }
 
+/* The example has the file: a short name's source it built. */
+static bool has_file(void *ctx, const char *name)
+{
+	const struct built *b = ctx;
+	static const char *const file[PROG_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
+							    "compute.cpp" };
+
+	for (int k = 0; k < PROG_NUM_KERNELS; k++)
+		if (!strcmp(name, file[k]))
+			return b->src[k] != NULL;
+	return false;
+}
+
 static void free_built(struct built *b)
 {
 	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
@@ -201,43 +216,41 @@ static void free_built(struct built *b)
 /* As tt-metal's slow dispatch does, every core's kernel-config buffer
  * (with its semaphores) is written before any core gets go: a kernel may
  * signal another core as soon as it starts. */
-static void launch(struct ttrt_device *dev, const struct prog_args *a,
-		   const struct prog_resolved *r, const struct pack_output *out)
+static void launch(struct ttrt_device *dev, const struct prog_packed *pk)
 {
-	uint8_t *buf = malloc(out->size);
+	uint8_t *buf = malloc(pk->out.size);
+	const struct prog_plan *plan = pk->plan;
 
 	REQUIRE(buf, "malloc");
-	for (uint32_t c = 0; c < a->n_cores; c++) {
-		const uint32_t *args[PACK_NUM_SLOTS];
-		uint32_t n[PACK_NUM_SLOTS];
-		int rc;
+	for (uint32_t c = 0; c < plan->n_cores; c++) {
+		struct ttrt_xy core = pk->a->cores[plan->core[c]];
+		const struct ttrt_launch *msg;
+		uint32_t size;
+		int rc = prog_packed_core(pk, c, buf, &size, &msg);
 
-		memcpy(buf, out->config, out->size);
-		pack_core_args(r, c, args, n);
-		CHECK_EQ(pack_write_rta(out, buf, args, n), 0);
-		for (int risc = 0; risc < 5; risc++)
-			ttrt_dprint_consume(dev, a->cores[c], risc);
-		rc = ttrt_launch_prepare(dev, a->cores[c], &out->launch);
+		for (int risc = 0; rc == 0 && risc < 5; risc++)
+			ttrt_dprint_consume(dev, core, risc);
 		if (!rc)
-			rc = ttrt_l1_write(dev, a->cores[c], out->launch.kernel_config_base[0], buf,
-					   out->size);
-		REQUIRE(rc == 0, "prepare %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
+			rc = ttrt_launch_prepare(dev, core, msg);
+		if (!rc)
+			rc = ttrt_l1_write(dev, core, msg->kernel_config_base[0], buf, size);
+		REQUIRE(rc == 0, "prepare %u,%u: %s", core.x, core.y, strerror(-rc));
 	}
-	for (uint32_t c = 0; c < a->n_cores; c++)
-		REQUIRE(ttrt_launch_go(dev, a->cores[c]) == 0, "go");
-	for (uint32_t c = 0; c < a->n_cores; c++) {
-		int rc = ttrt_launch_wait(dev, a->cores[c], 10000, NULL);
+	for (uint32_t c = 0; c < plan->n_cores; c++)
+		REQUIRE(ttrt_launch_go(dev, pk->a->cores[plan->core[c]]) == 0, "go");
+	for (uint32_t c = 0; c < plan->n_cores; c++) {
+		struct ttrt_xy core = pk->a->cores[plan->core[c]];
+		int rc = ttrt_launch_wait(dev, core, 10000, NULL);
 
 		if (rc) {
 			char *st = NULL;
 			size_t len;
 
-			ttrt_render_status(dev, a->cores[c], &st, &len);
-			fprintf(stderr, "core %u,%u:\n%s\n", a->cores[c].x, a->cores[c].y,
-				st ? st : "");
+			ttrt_render_status(dev, core, &st, &len);
+			fprintf(stderr, "core %u,%u:\n%s\n", core.x, core.y, st ? st : "");
 			free(st);
 		}
-		CHECK(rc == 0, "wait on %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
+		CHECK(rc == 0, "wait on %u,%u: %s", core.x, core.y, strerror(-rc));
 	}
 	free(buf);
 }
@@ -298,8 +311,10 @@ static void run_example(struct ttrt_device *dev, struct example *ex)
 {
 	struct prog_args *a;
 	struct prog_resolved *r;
-	struct pack_input in = { 0 };
-	struct pack_output out;
+	struct prog_plan plan;
+	struct prog_packed pk;
+	const struct pack_xip *images[PROG_NUM_KERNELS * PACK_NUM_RISCS] = { 0 };
+	struct prog_pack_input in = { .images = images };
 	struct built *b = calloc(1, sizeof(*b));
 	char err[512] = "";
 	size_t len;
@@ -317,14 +332,18 @@ static void run_example(struct ttrt_device *dev, struct example *ex)
 	REQUIRE(prog_args_resolve(a, "args", lookup, ex, &r, err, sizeof(err)) == 0, "%s: %s",
 		ex->name, err);
 	build_all(ex, a, r, b);
-	REQUIRE(pack_place_cbs(a, &in, err, sizeof(err)) == 0, "%s", err);
-	pack_args_room(a, r, &in);
-	for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
-		in.kernel[risc] = b->have[risc] ? &b->xip[risc] : NULL;
-	REQUIRE(pack_kernel_config(&in, &out, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
-	launch(dev, a, r, &out);
+	REQUIRE(prog_plan_make(a, has_file, b, "args", &plan, err, sizeof(err)) == 0, "%s: %s",
+		ex->name, err);
+	/* The examples use the short names: each RISC's image is its kernel's. */
+	for (uint32_t k = 0; k < PROG_NUM_KERNELS; k++)
+		for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
+			if (b->have[risc] && b->kernel_of[risc] == k)
+				images[k * PACK_NUM_RISCS + risc] = &b->xip[risc];
+	REQUIRE(prog_pack(a, r, &plan, &in, &pk, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
+	launch(dev, &pk);
 
-	pack_output_free(&out);
+	prog_packed_free(&pk);
+	prog_plan_free(&plan);
 	free_built(b);
 	free(b);
 	prog_resolved_free(r);

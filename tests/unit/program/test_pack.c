@@ -154,28 +154,31 @@ static void test_other_parts(void)
 	in.brisc_noc_id = 1;
 	rc = pack_kernel_config(&in, &out, err, sizeof(err));
 	REQUIRE(rc == 0, "%s", err);
-	/* rta: brisc 0 (4 B), ncrisc 4 (0 B), compute 4 (16 B) -> 20; crta at 0x20. */
+	/* rta: brisc 0 (4 B), ncrisc 4 (0 B), compute 4 (16 B) -> 20; crta at
+	 * 0x20, each kernel's 16-aligned as tt-metal's
+	 * configure_crta_offsets_for_kernel_groups: brisc 0x20 (12 B),
+	 * ncrisc 0x30 (0 B), compute 0x30 (4 B) -> 0x40. */
 	CHECK_EQ(out.launch.rta_offset[PACK_BRISC].rta_offset, 0);
 	CHECK_EQ(out.launch.rta_offset[PACK_TRISC2].rta_offset, 4);
 	CHECK_EQ(out.launch.rta_offset[PACK_BRISC].crta_offset, 0x20);
-	CHECK_EQ(out.launch.rta_offset[PACK_NCRISC].crta_offset, 0x2c);
-	CHECK_EQ(out.launch.rta_offset[PACK_TRISC0].crta_offset, 0x2c);
+	CHECK_EQ(out.launch.rta_offset[PACK_NCRISC].crta_offset, 0x30);
+	CHECK_EQ(out.launch.rta_offset[PACK_TRISC0].crta_offset, 0x30);
 	CHECK_EQ(get32(out.config + 0x28), 7);
-	CHECK_EQ(get32(out.config + 0x2c), 9);
-	CHECK_EQ(out.launch.sem_offset[0], 0x30);
-	CHECK_EQ(get32(out.config + 0x30 + 16), 3);
-	CHECK_EQ(out.launch.local_cb_offset, 0x50);
-	CHECK_EQ(out.launch.remote_cb_offset, 0x50 + 3 * 16);
-	CHECK_EQ(get32(out.config + 0x80), 0xabc0);
-	CHECK_EQ(get32(out.config + 0x8c), 64);
+	CHECK_EQ(get32(out.config + 0x30), 9);
+	CHECK_EQ(out.launch.sem_offset[0], 0x40);
+	CHECK_EQ(get32(out.config + 0x40 + 16), 3);
+	CHECK_EQ(out.launch.local_cb_offset, 0x60);
+	CHECK_EQ(out.launch.remote_cb_offset, 0x60 + 3 * 16);
+	CHECK_EQ(get32(out.config + 0x90), 0xabc0);
+	CHECK_EQ(get32(out.config + 0x9c), 64);
 	CHECK_EQ(out.launch.min_remote_cb_start_index, 30);
-	/* The only image: after 2 remote entries (0x90), entered at +8. */
-	CHECK_EQ(out.image_offset[PACK_TRISC1], 0x90);
-	CHECK_EQ(out.launch.kernel_text_offset[PACK_TRISC1], 0x98);
+	/* The only image: after 2 remote entries (0xa0), entered at +8. */
+	CHECK_EQ(out.image_offset[PACK_TRISC1], 0xa0);
+	CHECK_EQ(out.launch.kernel_text_offset[PACK_TRISC1], 0xa8);
 	CHECK_EQ(out.launch.kernel_text_offset[PACK_BRISC], 0);
 	CHECK_EQ(out.launch.enables, 1u << PACK_TRISC1);
 	CHECK_EQ(out.launch.brisc_noc_id, 1);
-	CHECK_EQ(out.config[0x90], 0x5A);
+	CHECK_EQ(out.config[0xa0], 0x5A);
 	pack_output_free(&out);
 
 	/* Too big for the buffer: 0x82b0..0x112b0 holds 0x9000 bytes. */
@@ -206,6 +209,25 @@ static int lookup(void *ctx, const char *name, struct prog_buffer_info *out)
 	return 0;
 }
 
+static bool all_files(void *ctx, const char *name)
+{
+	(void)ctx;
+	(void)name;
+	return true;
+}
+
+/* Seed 000's images for the short names: reader on NCRISC, writer on
+ * BRISC, compute on the TRISCs. */
+static void short_name_images(const struct pack_xip x[PACK_NUM_RISCS], uint32_t n_kernels,
+			      const struct pack_xip **images)
+{
+	memset(images, 0, (size_t)n_kernels * PACK_NUM_RISCS * sizeof(*images));
+	images[PROG_READER * PACK_NUM_RISCS + PACK_NCRISC] = &x[PACK_NCRISC];
+	images[PROG_WRITER * PACK_NUM_RISCS + PACK_BRISC] = &x[PACK_BRISC];
+	for (int r = PACK_TRISC0; r <= PACK_TRISC2; r++)
+		images[PROG_COMPUTE * PACK_NUM_RISCS + r] = &x[r];
+}
+
 /* DESIGN §1.4's args are add1's shape: packed with seed 000's kernel sizes
  * they give seed 000's layout, and each core its own args. */
 static void test_from_args(void)
@@ -219,9 +241,13 @@ static void test_from_args(void)
 		"[compute]\nargs = 64 1.0f\nmath_fidelity = HiFi4\n";
 	struct prog_args *a;
 	struct prog_resolved *r;
+	struct prog_plan plan;
 	struct pack_xip x[PACK_NUM_RISCS];
+	const struct pack_xip *images[PROG_NUM_KERNELS * PACK_NUM_RISCS];
+	struct prog_pack_input pin = { .images = images, .host_assigned_id = 77 };
+	struct prog_packed pk;
 	struct pack_input in;
-	struct pack_output out;
+	struct tt_local_cb_config cbs[PROG_NUM_CBS];
 	char err[256] = "";
 	int rc;
 
@@ -229,55 +255,68 @@ static void test_from_args(void)
 	REQUIRE(rc == 0, "%s", err);
 	rc = prog_args_resolve(a, "args", lookup, NULL, &r, err, sizeof(err));
 	REQUIRE(rc == 0, "%s", err);
+	REQUIRE(prog_plan_make(a, all_files, NULL, "args", &plan, err, sizeof(err)) == 0, "%s", err);
+	CHECK_EQ(plan.n_groups, 1);
+	CHECK_EQ(plan.n_cores, 2);
 	seed_input(&in, x, 0);
-	memset(in.local_cb, 0xff, sizeof(in.local_cb));
-	in.local_cb_mask = 0;
-	for (int s = 0; s < PACK_NUM_SLOTS; s++)
-		in.rta_words[s] = 0;
-	REQUIRE(pack_place_cbs(a, &in, err, sizeof(err)) == 0, "%s", err);
-	pack_args_room(a, r, &in);
-	CHECK_EQ(in.local_cb_mask, 0x10001);
-	CHECK_EQ(in.local_cb[0].addr_bytes, 0x37000);
-	CHECK_EQ(in.local_cb[0].size_bytes, 4096);
-	CHECK_EQ(in.local_cb[16].addr_bytes, 0x38000);
-	CHECK_EQ(in.local_cb[16].page_size_bytes, 2048);
-	CHECK_EQ(in.local_cb[1].addr_bytes, 0);
-	CHECK_EQ(in.rta_words[PACK_SLOT_BRISC], 2);
-	rc = pack_kernel_config(&in, &out, err, sizeof(err));
-	REQUIRE(rc == 0, "%s", err);
-	CHECK_EQ(out.launch.local_cb_offset, 0x20);
-	CHECK_EQ(out.launch.remote_cb_offset, 0x130);
+	short_name_images(x, a->n_kernels, images);
+	REQUIRE(prog_pack(a, r, &plan, &pin, &pk, err, sizeof(err)) == 0, "%s", err);
+	CHECK_EQ(prog_packed_cbs(&pk, 0, cbs), 0x10001);
+	CHECK_EQ(cbs[0].addr_bytes, 0x37000);
+	CHECK_EQ(cbs[0].size_bytes, 4096);
+	CHECK_EQ(cbs[16].addr_bytes, 0x38000);
+	CHECK_EQ(cbs[16].page_size_bytes, 2048);
+	CHECK_EQ(cbs[1].addr_bytes, 0);
+	CHECK_EQ(pk.out.groups[0].rta_words[PACK_SLOT_BRISC], 2);
+	CHECK_EQ(pk.out.groups[0].launch.local_cb_offset, 0x20);
+	CHECK_EQ(pk.out.groups[0].launch.remote_cb_offset, 0x130);
+	CHECK_EQ(pk.out.groups[0].launch.local_cb_mask, 0x10001);
+	CHECK_EQ(pk.out.groups[0].launch.host_assigned_id, 77);
 	for (int i = 0; i < PACK_NUM_RISCS; i++)
-		CHECK_EQ(out.launch.kernel_text_offset[i], seed_text[i]);
+		CHECK_EQ(pk.out.groups[0].launch.kernel_text_offset[i], seed_text[i]);
 	for (uint32_t c = 0; c < 2; c++) {
-		const uint32_t *args[PACK_NUM_SLOTS];
-		uint32_t n[PACK_NUM_SLOTS];
-		uint8_t *buf = malloc(out.size);
-		memcpy(buf, out.config, out.size);
-		pack_core_args(r, c, args, n);
-		CHECK_EQ(pack_write_rta(&out, buf, args, n), 0);
+		const struct ttrt_launch *launch;
+		uint8_t *buf = malloc(pk.out.size);
+		uint32_t size = 0;
+
+		REQUIRE(prog_packed_core(&pk, c, buf, &size, &launch) == 0, "core %u", c);
+		CHECK_EQ(size, pk.out.size);
+		CHECK(launch == &pk.out.groups[0].launch, "core %u's launch", c);
 		CHECK_EQ(get32(buf + 0), 0x9000);               /* writer: @out */
 		CHECK_EQ(get32(buf + 8), 0x1000);               /* reader: @in */
 		CHECK_EQ(get32(buf + 12), c ? 32 : 64);         /* reader's override on 1,0 */
 		CHECK_EQ(get32(buf + 20), 0x3f800000);          /* compute: 1.0f */
+		CHECK_EQ(get32(buf + 0x20), 0x37000);           /* CB 0's config */
+		CHECK_EQ(get32(buf + 0x20 + 16 * 16), 0x38000); /* CB 16's */
+		CHECK_EQ(get32(buf + 0x20 + 16 * 16 + 8), 2);
 		free(buf);
 	}
-	pack_output_free(&out);
+	prog_packed_free(&pk);
+
+	/* A profile whose CB space starts higher: the same CBs run past L1. */
+	{
+		struct ttrt_abi abi;
+
+		ttrt_abi_builtin(&abi);
+		abi.data_buffer_base = abi.l1_size - 0x1800;
+		pin.abi = &abi;
+		rc = prog_pack(a, r, &plan, &pin, &pk, err, sizeof(err));
+		CHECK(rc == -ENOSPC && strstr(err, "[cb.16] (4096 bytes at 0x17f800 on core 0,0) does not fit below the end of L1 (0x180000)"),
+		      "%d %s", rc, err);
+	}
 	for (int i = 0; i < PACK_NUM_RISCS; i++)
 		pack_xip_free(&x[i]);
+	prog_plan_free(&plan);
 	prog_resolved_free(r);
 	prog_args_free(a);
 
 	/* CBs that fit L1 byte for byte, but not once each starts 64-aligned. */
 	{
 		static const char full[] = "[cb.0]\nformat = uint8\npages = 1\npage_size = 16\n"
-					   "[cb.1]\nformat = uint8\npages = 84223\npage_size = 16\n";
+					   "[cb.1]\nformat = uint8\nsize = 1347568\npage_size = 1347568\n";
 		rc = prog_args_parse(full, sizeof(full) - 1, "args", 12, 10, &a, err, sizeof(err));
-		REQUIRE(rc == 0, "%s", err);
-		rc = pack_place_cbs(a, &in, err, sizeof(err));
-		CHECK(rc == -ENOSPC && strstr(err, "CB 1 (1347568 bytes at 0x37040) does not fit"), "%d %s",
-		      rc, err);
-		prog_args_free(a);
+		CHECK(rc == -EINVAL && strstr(err, "args:5: [cb.1]: circular buffers need 1347632 bytes"),
+		      "%d %s", rc, err);
 	}
 }
 
@@ -341,12 +380,256 @@ static void test_64_cbs(void)
 	free(x.image);
 }
 
+/* program-model.md §2.2's worked example: group A = BRISC (3 RTAs, 1
+ * CRTA) + NCRISC (2 RTAs) + compute (1 RTA), group B = NCRISC only (5
+ * RTAs), semaphores 0 and 1, CBs 0, 16 and 24. */
+static void test_worked_example(void)
+{
+	static const uint32_t crta[] = { 0xC0 };
+	struct pack_xip k[PACK_NUM_RISCS], kb;
+	struct pack_group g[2] = { 0 };
+	struct pack_program prog = { .groups = g, .n_groups = 2, .n_semaphores = 2 };
+	struct pack_program_out out;
+	struct tt_local_cb_config cbs[PROG_NUM_CBS] = { 0 };
+	const uint32_t sems[2] = { 5, 6 }, a_args[3] = { 1, 2, 3 }, b_args[5] = { 9, 8, 7, 6, 5 };
+	char err[256] = "";
+	uint8_t *buf;
+
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		fake_image(&k[r], 0x20 + 4 * (uint32_t)r, (uint8_t)(0xA0 + r));
+	fake_image(&kb, 0x44, 0xB1);
+	g[0].rta_words[PACK_SLOT_BRISC] = 3;
+	g[0].rta_words[PACK_SLOT_NCRISC] = 2;
+	g[0].rta_words[PACK_SLOT_COMPUTE] = 1;
+	g[0].crta[PACK_SLOT_BRISC] = crta;
+	g[0].crta_words[PACK_SLOT_BRISC] = 1;
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		g[0].kernel[r] = &k[r];
+	g[0].local_cb_mask = (1u << 0) | (1u << 16) | (1u << 24);
+	g[1].rta_words[PACK_SLOT_NCRISC] = 5;
+	g[1].kernel[PACK_NCRISC] = &kb;
+	g[1].brisc_noc_id = 0;
+	g[1].local_cb_mask = 1u << 16;
+	REQUIRE(pack_program(&prog, &out, err, sizeof(err)) == 0, "%s", err);
+	/* Group A's RTAs: BRISC 0, NCRISC 12, TRISCs 20 (24 B -> 32); B's
+	 * NCRISC 0 (20 B -> 32). CRTAs from 32: A's BRISC at 32 (-> 48). */
+	CHECK_EQ(out.groups[0].launch.rta_offset[PACK_BRISC].rta_offset, 0);
+	CHECK_EQ(out.groups[0].launch.rta_offset[PACK_NCRISC].rta_offset, 12);
+	for (int r = PACK_TRISC0; r <= PACK_TRISC2; r++)
+		CHECK_EQ(out.groups[0].launch.rta_offset[r].rta_offset, 20);
+	CHECK_EQ(out.groups[1].launch.rta_offset[PACK_NCRISC].rta_offset, 0);
+	CHECK_EQ(out.groups[0].launch.rta_offset[PACK_BRISC].crta_offset, 32);
+	CHECK_EQ(out.groups[1].launch.rta_offset[PACK_NCRISC].crta_offset, 32);
+	/* Semaphores at 48 (32 B), CB configs at 80 (25 x 16 B), text at 480,
+	 * the same in both groups. */
+	for (int i = 0; i < 2; i++) {
+		CHECK_EQ(out.groups[i].launch.sem_offset[0], 48);
+		CHECK_EQ(out.groups[i].launch.local_cb_offset, 80);
+		CHECK_EQ(out.groups[i].launch.remote_cb_offset, 480);
+	}
+	CHECK_EQ(out.text_offset, 480);
+	CHECK_EQ(out.groups[0].image_offset[PACK_BRISC], 480);
+	CHECK_EQ(out.groups[0].image_offset[PACK_NCRISC], 480 + 0x20);
+	CHECK_EQ(out.groups[1].image_offset[PACK_NCRISC], 480);
+	CHECK_EQ(out.groups[1].launch.kernel_text_offset[PACK_NCRISC], 480);
+	CHECK_EQ(out.groups[0].launch.enables, 0x1f);
+	CHECK_EQ(out.groups[1].launch.enables, 1u << PACK_NCRISC);
+	CHECK_EQ(out.groups[1].launch.local_cb_mask, 1u << 16);
+	CHECK_EQ(out.groups[1].size, 480 + 0x50);
+	CHECK_EQ(out.size, out.groups[0].size);
+	CHECK(out.groups[0].size > out.groups[1].size, "group A is the larger");
+
+	/* A core of each group: its args, CBs and semaphores on its group's image. */
+	buf = malloc(out.size);
+	REQUIRE(buf, "malloc");
+	cbs[16] = (struct tt_local_cb_config){ 0x40000, 4096, 2, 2048 };
+	{
+		struct pack_core core = { .args = { NULL, b_args }, .n = { 0, 5 }, .local_cb = cbs,
+					  .semaphores = sems };
+
+		CHECK_EQ(pack_write_core(&out, 1, &core, buf), 0);
+		CHECK_EQ(get32(buf + 0), 9);
+		CHECK_EQ(get32(buf + 16), 5);
+		CHECK_EQ(get32(buf + 48), 5);
+		CHECK_EQ(get32(buf + 64), 6);
+		CHECK_EQ(get32(buf + 80 + 16 * 16), 0x40000);
+		CHECK_EQ(get32(buf + 80 + 16 * 16 + 12), 2048);
+		CHECK_EQ(get32(buf + 80), 0);
+		CHECK_EQ(buf[480], 0xB1);
+		core.n[PACK_SLOT_NCRISC] = 6;
+		CHECK_EQ(pack_write_core(&out, 1, &core, buf), -EINVAL);
+		CHECK_EQ(pack_write_core(&out, 2, &core, buf), -EINVAL);
+	}
+	{
+		struct pack_core core = { .args = { a_args }, .n = { 3 } };
+
+		CHECK_EQ(pack_write_core(&out, 0, &core, buf), 0);
+		CHECK_EQ(get32(buf + 8), 3);
+		CHECK_EQ(get32(buf + 32), 0xC0);           /* BRISC's common arg */
+		CHECK_EQ(get32(buf + 48), 0);              /* no semaphores given: 0 */
+		CHECK_EQ(get32(buf + 80 + 16 * 16), 0);    /* no CBs given: 0 */
+		CHECK_EQ(buf[480], 0xA0);
+	}
+	free(buf);
+	pack_program_free(&out);
+	for (int r = 0; r < PACK_NUM_RISCS; r++)
+		pack_xip_free(&k[r]);
+	pack_xip_free(&kb);
+}
+
+static const char *const group_files[] = { "sender.cpp", "recv.cpp", "reader.cpp", "compute.cpp",
+					   NULL };
+
+static bool some_files(void *ctx, const char *name)
+{
+	const char *const *files = ctx;
+
+	for (; *files; files++)
+		if (!strcmp(*files, name))
+			return true;
+	return false;
+}
+
+/* Kernels on core ranges: each distinct set of kernels on a core is a
+ * group; short names run when their file exists. */
+static void test_plan(void)
+{
+	static const char text[] =
+		"[program]\ncores = 0-3,0 0,1\n"
+		"[kernel.sender]\nsource = sender.cpp\nprocessor = brisc\ncores = 0,0\nargs = 1 2 3\n"
+		"[kernel.recv]\nsource = recv.cpp\nprocessor = ncrisc\ncores = 1-3,0\n"
+		"args = 7\nargs.3,0 = 8 9\n"
+		"[cb.0]\ncores = 0,0\nformat = float32\npages = 1\n"
+		"[cb.0,16]\ncores = 1-3,0\nformat = bfloat16\npages = 2\n"
+		"[cb.24]\nformat = uint8\nsize = 1024\n"
+		"[semaphore.1]\ncores = 1-3,0\nvalue = 4\n";
+	struct prog_args *a;
+	struct prog_resolved *r;
+	struct prog_plan plan;
+	struct pack_xip x[3];
+	const struct pack_xip **images;
+	struct prog_pack_input pin = { 0 };
+	struct prog_packed pk;
+	struct tt_local_cb_config cbs[PROG_NUM_CBS];
+	char err[256] = "";
+	uint8_t *buf;
+
+	REQUIRE(prog_args_parse(text, sizeof(text) - 1, "args", 12, 10, &a, err, sizeof(err)) == 0,
+		"%s", err);
+	REQUIRE(prog_args_resolve(a, "args", lookup, NULL, &r, err, sizeof(err)) == 0, "%s", err);
+	/* compute.cpp runs everywhere (no writer.cpp nor reader.cpp): 0,0
+	 * sender + compute, 1-3,0 recv + compute, 0,1 compute alone. */
+	{
+		static const char *const no_reader[] = { "sender.cpp", "recv.cpp", "compute.cpp", NULL };
+
+		REQUIRE(prog_plan_make(a, some_files, (void *)no_reader, "args", &plan, err,
+				       sizeof(err)) == 0, "%s", err);
+	}
+	CHECK_EQ(plan.n_active, 3);
+	CHECK(plan.active[3] && plan.active[4] && plan.active[PROG_COMPUTE], "active kernels");
+	CHECK_EQ(plan.n_cores, 5);
+	CHECK_EQ(plan.n_groups, 3);   /* 0,0 | 1-3,0 | 0,1 (compute only) */
+	CHECK(plan.group_of[0] == 0 && plan.group_of[1] == 1 && plan.group_of[3] == 1 &&
+	      plan.group_of[4] == 2, "groups of the cores");
+	CHECK(plan.groups[0].kernel[PROG_PROC_BRISC] == 3 && plan.groups[0].kernel[PROG_PROC_NCRISC] < 0 &&
+	      plan.groups[0].kernel[PROG_PROC_COMPUTE] == PROG_COMPUTE, "group 0");
+	CHECK(plan.groups[1].kernel[PROG_PROC_NCRISC] == 4 && plan.groups[1].n_cores == 3, "group 1");
+	CHECK_EQ(prog_plan_kernel_at(a, &plan, 2, PROG_PROC_NCRISC), 4);
+
+	for (int i = 0; i < 3; i++)
+		fake_image(&x[i], 0x40, (uint8_t)(0xC0 + i));
+	images = calloc((size_t)a->n_kernels * PACK_NUM_RISCS, sizeof(*images));
+	REQUIRE(images, "calloc");
+	images[3 * PACK_NUM_RISCS + PACK_BRISC] = &x[0];
+	images[4 * PACK_NUM_RISCS + PACK_NCRISC] = &x[1];
+	for (int risc = PACK_TRISC0; risc <= PACK_TRISC2; risc++)
+		images[PROG_COMPUTE * PACK_NUM_RISCS + risc] = &x[2];
+	pin.images = images;
+	REQUIRE(prog_pack(a, r, &plan, &pin, &pk, err, sizeof(err)) == 0, "%s", err);
+	/* One address per CB section across its cores, in file order: cb.0
+	 * on 0,0 and cb.0,16 on 1-3,0 both at the bottom, cb.24 above both. */
+	CHECK_EQ(pk.cb_addr[0], 0x37000);
+	CHECK_EQ(pk.cb_addr[1], 0x37000);
+	CHECK_EQ(pk.cb_addr[2], 0x37000 + 4096);
+	CHECK_EQ(prog_packed_cbs(&pk, 0, cbs), (1u << 0) | (1u << 24));
+	CHECK(cbs[0].page_size_bytes == 4096 && cbs[0].num_pages == 1, "0,0's CB 0");
+	CHECK_EQ(prog_packed_cbs(&pk, 2, cbs), (1u << 0) | (1u << 16) | (1u << 24));
+	CHECK(cbs[16].addr_bytes == 0x37000 && cbs[16].size_bytes == 4096 && cbs[16].num_pages == 2,
+	      "2,0's CB 16");
+	CHECK_EQ(cbs[24].addr_bytes, 0x38000);
+	CHECK_EQ(pk.out.groups[0].launch.local_cb_mask, (1u << 0) | (1u << 24));
+	CHECK_EQ(pk.out.groups[1].launch.local_cb_mask, (1u << 0) | (1u << 16) | (1u << 24));
+	CHECK_EQ(pk.out.groups[0].launch.enables, 0x1du);   /* BRISC + TRISCs */
+	CHECK_EQ(pk.out.groups[1].launch.enables, 0x1eu);   /* NCRISC + TRISCs */
+	CHECK_EQ(pk.out.groups[2].launch.enables, 0x1cu);
+	/* tt-metal's brisc_noc_id: the BRISC kernel's NOC, else 1 - NCRISC's. */
+	CHECK_EQ(pk.out.groups[0].launch.brisc_noc_id, 0);
+	CHECK_EQ(pk.out.groups[1].launch.brisc_noc_id, 1);
+	CHECK_EQ(pk.n_semaphores, 2);
+	buf = malloc(pk.out.size);
+	REQUIRE(buf, "malloc");
+	for (uint32_t c = 0; c < plan.n_cores; c++) {
+		const struct ttrt_launch *launch;
+		uint32_t size, sem = pk.out.sem_offset;
+
+		REQUIRE(prog_packed_core(&pk, c, buf, &size, &launch) == 0, "core %u", c);
+		CHECK(launch == &pk.out.groups[plan.group_of[c]].launch, "core %u's launch", c);
+		/* Semaphore 1: 4 on the receivers, 0 elsewhere. */
+		CHECK_EQ(get32(buf + sem + 16), c >= 1 && c <= 3 ? 4 : 0);
+		if (c == 0)
+			CHECK(get32(buf) == 1 && get32(buf + 8) == 3, "sender's args");
+		if (c == 1)
+			CHECK_EQ(get32(buf), 7);
+		if (c == 3)
+			CHECK(get32(buf) == 8 && get32(buf + 4) == 9, "3,0's override");
+	}
+	free(buf);
+	prog_packed_free(&pk);
+	prog_plan_free(&plan);
+
+	/* With reader.cpp, the short name runs on every core and clashes
+	 * with recv on NCRISC; with no recv.cpp, recv's source is missing. */
+	CHECK_EQ(prog_plan_make(a, some_files, (void *)group_files, "args", &plan, err, sizeof(err)),
+		 -EINVAL);
+	CHECK(!strcmp(err, "args:8: two kernels on ncrisc of core 1,0: [reader] (reader.cpp, on every core) and [kernel.recv]"),
+	      "%s", err);
+	{
+		static const char *const no_recv[] = { "sender.cpp", NULL };
+
+		CHECK_EQ(prog_plan_make(a, some_files, (void *)no_recv, "args", &plan, err,
+					sizeof(err)), -EINVAL);
+		CHECK(!strcmp(err, "args:9: [kernel.recv] source: no file 'recv.cpp' in the program"),
+		      "%s", err);
+	}
+	free(images);
+	for (int i = 0; i < 3; i++)
+		pack_xip_free(&x[i]);
+	prog_resolved_free(r);
+	prog_args_free(a);
+
+	/* A file a [kernel.NAME] takes as its source is not also its short name's kernel. */
+	{
+		static const char t2[] = "[kernel.s]\nsource = reader.cpp\nprocessor = ncrisc\n";
+		static const char *const files[] = { "reader.cpp", NULL };
+
+		REQUIRE(prog_args_parse(t2, sizeof(t2) - 1, "args", 12, 10, &a, err, sizeof(err)) == 0,
+			"%s", err);
+		REQUIRE(prog_plan_make(a, some_files, (void *)files, "args", &plan, err, sizeof(err)) == 0,
+			"%s", err);
+		CHECK(plan.n_active == 1 && plan.active[3] && !plan.active[PROG_READER], "only s runs");
+		prog_plan_free(&plan);
+		prog_args_free(a);
+	}
+}
+
 int main(void)
 {
 	test_seed_layout(0);
 	test_seed_layout(12);   /* images not a multiple of 16: same offsets */
 	test_other_parts();
 	test_from_args();
+	test_worked_example();
+	test_plan();
 	test_64_cbs();
 	return check_exit("test_pack");
 }

@@ -30,33 +30,38 @@ static int lookup(void *ctx, const char *name, struct prog_buffer_info *out)
 	return 0;
 }
 
-static void run(struct ttrt_device *dev, const struct prog_args *a, const struct prog_resolved *r,
-		const struct pack_output *out)
+static void run(struct ttrt_device *dev, const struct prog_packed *pk)
 {
-	uint8_t *buf = malloc(out->size);
+	uint8_t *buf = malloc(pk->out.size);
 
 	REQUIRE(buf != NULL, "malloc");
-	for (uint32_t c = 0; c < a->n_cores; c++) {
-		const uint32_t *args[PACK_NUM_SLOTS];
-		uint32_t n[PACK_NUM_SLOTS];
-		struct ttrt_xy core = a->cores[c];
-		int rc;
+	for (uint32_t c = 0; c < pk->plan->n_cores; c++) {
+		struct ttrt_xy core = pk->a->cores[pk->plan->core[c]];
+		const struct ttrt_launch *launch;
+		uint32_t size;
+		int rc = prog_packed_core(pk, c, buf, &size, &launch);
 
-		memcpy(buf, out->config, out->size);
-		pack_core_args(r, c, args, n);
-		CHECK_EQ(pack_write_rta(out, buf, args, n), 0);
-		rc = ttrt_launch_prepare(dev, core, &out->launch);
 		if (!rc)
-			rc = ttrt_l1_write(dev, core, out->launch.kernel_config_base[0], buf, out->size);
+			rc = ttrt_launch_prepare(dev, core, launch);
+		if (!rc)
+			rc = ttrt_l1_write(dev, core, launch->kernel_config_base[0], buf, size);
 		if (!rc)
 			rc = ttrt_launch_go(dev, core);
 		CHECK(rc == 0, "launch on %u,%u: %s", core.x, core.y, strerror(-rc));
 	}
-	for (uint32_t c = 0; c < a->n_cores; c++) {
-		int rc = ttrt_launch_wait(dev, a->cores[c], 2000, NULL);
-		CHECK(rc == 0, "wait on %u,%u: %s", a->cores[c].x, a->cores[c].y, strerror(-rc));
+	for (uint32_t c = 0; c < pk->plan->n_cores; c++) {
+		struct ttrt_xy core = pk->a->cores[pk->plan->core[c]];
+		int rc = ttrt_launch_wait(dev, core, 2000, NULL);
+		CHECK(rc == 0, "wait on %u,%u: %s", core.x, core.y, strerror(-rc));
 	}
 	free(buf);
+}
+
+static bool all_files(void *ctx, const char *name)
+{
+	(void)ctx;
+	(void)name;
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -65,8 +70,10 @@ int main(int argc, char **argv)
 	struct prog_args *a;
 	struct prog_resolved *r;
 	struct pack_xip x;
-	struct pack_input in = { 0 };
-	struct pack_output out;
+	const struct pack_xip *images[PROG_NUM_KERNELS * PACK_NUM_RISCS];
+	struct prog_pack_input in = { .images = images };
+	struct prog_plan plan;
+	struct prog_packed pk;
 	char err[512] = "";
 	size_t len = 0;
 	uint8_t *elf;
@@ -78,15 +85,15 @@ int main(int argc, char **argv)
 	REQUIRE(prog_args_parse(args_text, sizeof(args_text) - 1, "args", TTRT_TENSIX_GRID_X,
 				TTRT_TENSIX_GRID_Y, &a, err, sizeof(err)) == 0, "%s", err);
 	REQUIRE(prog_args_resolve(a, "args", lookup, NULL, &r, err, sizeof(err)) == 0, "%s", err);
-	REQUIRE(pack_place_cbs(a, &in, err, sizeof(err)) == 0, "%s", err);
-	pack_args_room(a, r, &in);
-	for (int i = 0; i < PACK_NUM_RISCS; i++)
-		in.kernel[i] = &x;
-	REQUIRE(pack_kernel_config(&in, &out, err, sizeof(err)) == 0, "%s", err);
+	REQUIRE(prog_plan_make(a, all_files, NULL, "args", &plan, err, sizeof(err)) == 0, "%s", err);
+	/* The one kernel image on every RISC, each seeing its own args. */
+	for (int i = 0; i < PROG_NUM_KERNELS * PACK_NUM_RISCS; i++)
+		images[i] = &x;
+	REQUIRE(prog_pack(a, r, &plan, &in, &pk, err, sizeof(err)) == 0, "%s", err);
 
 	dev = open_small_sim();
 	for (int round = 0; round < 2; round++) {
-		run(dev, a, r, &out);
+		run(dev, &pk);
 		for (uint32_t c = 0; c < a->n_cores; c++) {
 			/* brisc = writer, ncrisc = reader (its override on 3,2), trisc0..2 = compute */
 			const uint32_t sum[5] = { 42, c ? 209 : 107, 1003, 1003, 1003 };
@@ -110,7 +117,8 @@ int main(int argc, char **argv)
 		}
 	}
 	ttrt_device_close(dev);
-	pack_output_free(&out);
+	prog_packed_free(&pk);
+	prog_plan_free(&plan);
 	pack_xip_free(&x);
 	prog_resolved_free(r);
 	prog_args_free(a);

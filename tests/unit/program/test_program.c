@@ -341,6 +341,80 @@ static void test_faults(struct ttrt_device *dev)
 			  "\tnoc_async_read_barrier();", "noc1 read: no reachable tile at (63,63)");
 }
 
+/* Two kernel groups in one program: a sender on 0,0 (BRISC) multicasts a
+ * page and a semaphore to receivers on 1-3,0 (NCRISC), which each write
+ * it, plus their slot, to their page of `out`. The CB and the semaphore
+ * are at one address on every core of their sections. */
+static const char group_args[] =
+	"[program]\ncores = 0-3,0\n"
+	"[cb.0]\nformat = uint32\npages = 1\npage_size = 2048\n"
+	"[semaphore.0]\ncores = 1-3,0\n"
+	"[kernel.sender]\nsource = sender.cpp\nprocessor = brisc\ncores = 0,0\n"
+	"args = 2 2 4 2 3 512 1000\n"   /* receivers NOC 2-2..4-2, 3 of them, 512 words */
+	"[kernel.receiver]\nsource = receiver.cpp\nprocessor = ncrisc\ncores = 1-3,0\n"
+	"args.1,0 = 0 512 @out\nargs.2,0 = 1 512 @out\nargs.3,0 = 2 512 @out\n";
+
+static void set_file(struct ttrt_program *p, const char *name, const char *file)
+{
+	size_t len = 0;
+	char *src = kernel_source(file, &len);
+
+	CHECK_EQ(ttrt_program_set_file(p, name, src, len), 0);
+	free(src);
+}
+
+static void test_kernel_groups(struct ttrt_device *dev)
+{
+	static uint32_t out[PAGES * PAGE / 4];
+	struct ttrt_program *p = new_program(dev, "groups");
+	char *text = NULL;
+	size_t len = 0;
+
+	memset(out, 0xEE, sizeof(out));
+	CHECK_EQ(ttrt_buffer_write(buf_out, 0, out, sizeof(out)), 0);
+	CHECK_EQ(set_args(p, group_args), 0);
+	set_file(p, "sender.cpp", "group_sender.cpp");
+	/* A source the args name that is not there: the run says which. */
+	CHECK_EQ(ttrt_program_run(p, NULL), -EINVAL);
+	CHECK(status_has(p, "error args:15: [kernel.receiver] source: no file 'receiver.cpp' in the program"),
+	      "the missing source");
+	set_file(p, "receiver.cpp", "group_receiver.cpp");
+	CHECK_EQ(ttrt_program_get_file(p, "receiver.cpp", &text, &len), 0);
+	CHECK(len > 0 && text && strstr(text, "kernel_main"), "the file as set");
+	free(text);
+	CHECK_EQ(ttrt_program_get_file(p, "nosuch.cpp", &text, &len), -ENOENT);
+	CHECK_EQ(ttrt_program_run(p, NULL), 0);
+	CHECK(status_has(p, "core 0,0 done\ncore 1,0 done\ncore 2,0 done\ncore 3,0 done\n"),
+	      "every core of both groups");
+	CHECK_EQ(ttrt_buffer_read(buf_out, 0, out, sizeof(out)), 0);
+	for (uint32_t slot = 0; slot < 3; slot++)
+		for (uint32_t i = 0; i < 512; i++)
+			if (out[slot * 512 + i] != 1000 + 7 * i + slot) {
+				CHECK(0, "page %u word %u: %u, want %u", slot, i, out[slot * 512 + i],
+				      1000 + 7 * i + slot);
+				break;
+			}
+	CHECK_EQ(out[3 * 512], 0xEEEEEEEE);   /* no fourth receiver */
+	{
+		char *log = NULL;
+
+		CHECK_EQ(ttrt_program_artifact(p, "log", &log, &len), 0);
+		CHECK(log && memmem(log, len, "== sender.cpp (kernel sender) for brisc ==", 42) &&
+		      memmem(log, len, "== receiver.cpp (kernel receiver) for ncrisc ==", 47),
+		      "each kernel's part of the log");
+		free(log);
+	}
+	/* Two kernels on one processor of a core, found with the files: the
+	 * short name writer.cpp runs on every core's BRISC. */
+	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
+	CHECK_EQ(ttrt_program_run(p, NULL), -EINVAL);
+	CHECK(status_has(p, "error args:9: two kernels on brisc of core 0,0: [writer] (writer.cpp, on every core) and [kernel.sender]"),
+	      "the clash");
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, "", 0), 0);
+	CHECK_EQ(ttrt_program_run(p, NULL), 0);
+	ttrt_program_put(p);
+}
+
 int main(int argc, char **argv)
 {
 	char cache[] = "/tmp/ttfs-test-program-XXXXXX";
@@ -365,6 +439,7 @@ int main(int argc, char **argv)
 	REQUIRE(ttrt_buffer_set_size(buf_out, PAGES * PAGE) == 0, "out size");
 
 	test_loopback(dev);
+	test_kernel_groups(dev);
 	test_bad_input(dev);
 	test_hang(dev);
 	test_busy_and_stop(dev);
