@@ -558,11 +558,13 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 	rc = prog_args_parse(b->in.args_text ? b->in.args_text : "", b->in.args_len, "args",
 			     TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &b->args, b->err,
 			     sizeof(b->err));
-	if (rc == 0)
-		rc = prog_resolve(p, b->args, false, &b->resolved, b->err, sizeof(b->err));
+	/* Which kernels run, before the buffers: a missing source is the
+	 * args' own mistake, a missing buffer may just not be made yet. */
 	if (rc == 0)
 		rc = prog_plan_make(b->args, input_exists, &b->in, "args", &b->plan, b->err,
 				    sizeof(b->err));
+	if (rc == 0)
+		rc = prog_resolve(p, b->args, false, &b->resolved, b->err, sizeof(b->err));
 	if (rc)
 		return rc;
 	if (!b->plan.n_active) {
