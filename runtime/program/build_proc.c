@@ -267,6 +267,33 @@ static void watch(pid_t pid, int fd, const struct build_limits *lim, struct buil
 	}
 }
 
+/* Our environment for a process that gets none of its own, in the C
+ * locale: LANG, LANGUAGE and every LC_* dropped, LC_ALL=C added, so that
+ * a compiler speaks the English build_diagnostic.c and derive_explain.c
+ * read ("error:", "No such file or directory") whatever the daemon was
+ * started with. The strings are environ's; free the array alone. */
+static char **c_locale_environ(void)
+{
+	static char c_locale[] = "LC_ALL=C";
+	size_t n = 0, k = 0;
+	char **v;
+
+	while (environ && environ[n])
+		n++;
+	v = calloc(n + 2, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		const char *e = environ[i];
+
+		if (!strncmp(e, "LANG=", 5) || !strncmp(e, "LANGUAGE=", 9) || !strncmp(e, "LC_", 3))
+			continue;
+		v[k++] = environ[i];
+	}
+	v[k] = c_locale;
+	return v;
+}
+
 /* A compiler's processes whose parent died come to us, not to init
  * (which, in a container, may never reap them): reap_group collects them.
  * Our only descendants are the processes started here. */
@@ -281,8 +308,8 @@ int build_proc_run(char *const *argv, char *const *envp, const char *cwd,
 {
 	static pthread_once_t subreaper = PTHREAD_ONCE_INIT;
 	static const struct build_limits unlimited;
-	struct child_setup cs = { .argv = argv, .envp = envp ? envp : environ, .cwd = cwd };
-	char path[PATH_MAX];
+	struct child_setup cs = { .argv = argv, .envp = envp, .cwd = cwd };
+	char **own_env = NULL, path[PATH_MAX];
 	int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 };
 	int in_fd, ret, child_errno = 0;
 	ssize_t n;
@@ -294,9 +321,18 @@ int build_proc_run(char *const *argv, char *const *envp, const char *cwd,
 	ret = build_proc_find(argv[0], path, sizeof(path));
 	if (ret)
 		return ret;
+	if (!envp) {
+		own_env = c_locale_environ();
+		if (!own_env)
+			return -ENOMEM;
+		cs.envp = own_env;
+	}
 	in_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (in_fd < 0)
-		return -errno;
+	if (in_fd < 0) {
+		ret = -errno;
+		free(own_env);
+		return ret;
+	}
 	if (pipe2(out_pipe, O_CLOEXEC) < 0 || pipe2(err_pipe, O_CLOEXEC) < 0) {
 		ret = -errno;
 		goto out;
@@ -327,6 +363,7 @@ int build_proc_run(char *const *argv, char *const *envp, const char *cwd,
 	ret = 0;
 out:
 	close(in_fd);
+	free(own_env);
 	for (int i = 0; i < 2; i++) {
 		if (out_pipe[i] >= 0)
 			close(out_pipe[i]);

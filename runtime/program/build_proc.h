@@ -51,7 +51,8 @@ struct build_proc_outcome {
 };
 
 /* Runs argv (argv[0] looked up in PATH when it has no '/') with envp
- * (NULL: ours) in cwd (NULL: ours), stdin from /dev/null, stdout and
+ * (NULL: ours in the C locale: LC_ALL=C, without our LANG, LANGUAGE and
+ * LC_*) in cwd (NULL: ours), stdin from /dev/null, stdout and
  * stderr into log (may be NULL). lim may be NULL. 0 with *out filled, or
  * -errno when it could not be started. */
 int build_proc_run(char *const *argv, char *const *envp, const char *cwd,
