@@ -141,7 +141,7 @@ void ttrt_buffer_put(struct ttrt_buffer *buf)
 static void release_dram_locked(struct ttrt_buffer *b)
 {
 	if (b->allocated)
-		ttrt_dram_free(b->space->dram, b->address, b->bytes_per_bank);
+		ttrt_range_free(b->space->dram, b->address, b->bytes_per_bank);
 	pthread_mutex_lock(&b->shape_lock);
 	b->allocated = 0;
 	pthread_mutex_unlock(&b->shape_lock);
@@ -223,7 +223,8 @@ int ttrt_buffer_space_create(struct ttrt_device *dev, uint64_t dram_bank_size,
 		free(s);
 		return rc;
 	}
-	rc = ttrt_dram_allocator_create(dram_bank_size, &s->dram);
+	rc = ttrt_range_allocator_create(TTRT_DRAM_ALLOC_BASE, dram_bank_size,
+					 TTRT_DRAM_ALLOC_ALIGNMENT, &s->dram);
 	if (rc) {
 		pthread_mutex_destroy(&s->lock);
 		free(s);
@@ -238,7 +239,7 @@ void ttrt_buffer_space_destroy(struct ttrt_buffer_space *s)
 	if (!s)
 		return;
 	delete_all(s);
-	ttrt_dram_allocator_destroy(s->dram);
+	ttrt_range_allocator_destroy(s->dram);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }
@@ -375,7 +376,7 @@ static int zero_banks(struct ttrt_device *dev, uint64_t addr, uint64_t bytes)
  * included, stays as it was. */
 static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_size)
 {
-	struct ttrt_dram_allocator *a = b->space->dram;
+	struct ttrt_range_allocator *a = b->space->dram;
 	uint64_t need = bytes_per_bank(size, page_size), addr;
 	uint64_t old_addr = b->address, old_bytes = b->bytes_per_bank;
 	int was_allocated = b->allocated, rc;
@@ -383,15 +384,15 @@ static int reshape_locked(struct ttrt_buffer *b, uint64_t size, uint32_t page_si
 	if (need > b->space->dram_bank_size)
 		return -ENOSPC;
 	release_dram_locked(b);
-	rc = ttrt_dram_alloc(a, need, &addr);
+	rc = ttrt_range_alloc(a, need, false, &addr);
 	if (rc == 0) {
 		rc = zero_banks(b->dev, addr, need);
 		if (rc)
-			ttrt_dram_free(a, addr, need);
+			ttrt_range_free(a, addr, need);
 	}
 	if (rc) {
 		/* The range was free a moment ago, so taking it back cannot fail. */
-		if (was_allocated && ttrt_dram_alloc_at(a, old_addr, old_bytes) == 0)
+		if (was_allocated && ttrt_range_alloc_at(a, old_addr, old_bytes) == 0)
 			set_shape(b, b->size, b->page_size, old_addr, 1);
 		return rc;
 	}
@@ -637,7 +638,7 @@ uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev)
 	uint64_t v;
 
 	pthread_mutex_lock(&s->lock);
-	v = ttrt_dram_allocator_largest_free(s->dram);
+	v = ttrt_range_largest_free(s->dram);
 	pthread_mutex_unlock(&s->lock);
 	return v;
 }

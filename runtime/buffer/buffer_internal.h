@@ -10,8 +10,9 @@
 #include "runtime_internal.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 
-struct ttrt_dram_allocator;
+struct ttrt_range_allocator;
 
 /* One per device. lock guards the list, the allocator and every buffer's
  * shape (buffer.c says how the locks nest). */
@@ -20,16 +21,21 @@ struct ttrt_buffer_space {
 	uint64_t dram_bank_size;
 	pthread_mutex_t lock;
 	struct ttrt_buffer *head, *tail;   /* creation order */
-	struct ttrt_dram_allocator *dram;
+	struct ttrt_range_allocator *dram;
 };
 
-/* ---- DRAM allocator: ranges of bank address, the same in all banks ---- */
-int ttrt_dram_allocator_create(uint64_t bank_size, struct ttrt_dram_allocator **out);
-void ttrt_dram_allocator_destroy(struct ttrt_dram_allocator *a);
-int ttrt_dram_alloc(struct ttrt_dram_allocator *a, uint64_t bytes, uint64_t *addr);
+/* ---- range allocator (range_alloc.c): the same range in every bank ---- */
+/* Free: [base, end); base, end and every range are multiples of align. */
+int ttrt_range_allocator_create(uint64_t base, uint64_t end, uint64_t align,
+				struct ttrt_range_allocator **out);
+void ttrt_range_allocator_destroy(struct ttrt_range_allocator *a);
+/* bytes rounded up to the alignment; top_down: from the high end of the
+ * highest free range that fits, else from the low end of the lowest. */
+int ttrt_range_alloc(struct ttrt_range_allocator *a, uint64_t bytes, bool top_down,
+		     uint64_t *addr);
 /* Takes exactly [addr, addr + bytes) if it is free. */
-int ttrt_dram_alloc_at(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes);
-void ttrt_dram_free(struct ttrt_dram_allocator *a, uint64_t addr, uint64_t bytes);
-uint64_t ttrt_dram_allocator_largest_free(const struct ttrt_dram_allocator *a);
+int ttrt_range_alloc_at(struct ttrt_range_allocator *a, uint64_t addr, uint64_t bytes);
+void ttrt_range_free(struct ttrt_range_allocator *a, uint64_t addr, uint64_t bytes);
+uint64_t ttrt_range_largest_free(const struct ttrt_range_allocator *a);
 
 #endif

@@ -359,61 +359,88 @@ static void test_raw_access(struct ttrt_device *dev)
 /* The allocator alone: first fit, free, merge both ways, ENOSPC. */
 static void test_allocator(void)
 {
-	struct ttrt_dram_allocator *a;
+	struct ttrt_range_allocator *a;
 	uint64_t x, y, z, w;
 	const uint64_t size = 1 << 20, avail = size - TTRT_DRAM_ALLOC_BASE;
 
-	REQUIRE(ttrt_dram_allocator_create(size, &a) == 0, "create");
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
-	CHECK_EQ(ttrt_dram_alloc(a, 0, &x), -EINVAL);
-	CHECK_EQ(ttrt_dram_alloc(a, 100, &x), 0);
+	REQUIRE(ttrt_range_allocator_create(TTRT_DRAM_ALLOC_BASE, size, TTRT_DRAM_ALLOC_ALIGNMENT, &a) == 0, "create");
+	CHECK_EQ(ttrt_range_largest_free(a), avail);
+	CHECK_EQ(ttrt_range_alloc(a, 0, false, &x), -EINVAL);
+	CHECK_EQ(ttrt_range_alloc(a, 100, false, &x), 0);
 	CHECK_EQ(x, TTRT_DRAM_ALLOC_BASE);
-	CHECK_EQ(ttrt_dram_alloc(a, 64, &y), 0);
+	CHECK_EQ(ttrt_range_alloc(a, 64, false, &y), 0);
 	CHECK_EQ(y, x + 2048);   /* 100 rounds up to the 2 KiB granule */
-	CHECK_EQ(ttrt_dram_alloc(a, 4096, &z), 0);
+	CHECK_EQ(ttrt_range_alloc(a, 4096, false, &z), 0);
 	CHECK_EQ(z, y + 2048);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 2048 - 2048 - 4096);
+	CHECK_EQ(ttrt_range_largest_free(a), avail - 2048 - 2048 - 4096);
 	CHECK(x % TTRT_DRAM_ALLOC_ALIGNMENT == 0 && y % 2048 == 0 && z % 2048 == 0,
 	      "2 KiB-aligned addresses 0x%llx 0x%llx 0x%llx", (unsigned long long)x,
 	      (unsigned long long)y, (unsigned long long)z);
-	CHECK_EQ(ttrt_dram_alloc(a, avail, &w), -ENOSPC);
+	CHECK_EQ(ttrt_range_alloc(a, avail, false, &w), -ENOSPC);
 
 	/* Free the middle one: a 2 KiB hole, reused first fit. */
-	ttrt_dram_free(a, y, 64);
-	CHECK_EQ(ttrt_dram_alloc(a, 64, &w), 0);
+	ttrt_range_free(a, y, 64);
+	CHECK_EQ(ttrt_range_alloc(a, 64, false, &w), 0);
 	CHECK_EQ(w, y);
-	ttrt_dram_free(a, w, 64);
+	ttrt_range_free(a, w, 64);
 	/* Free x: merges with the hole after it into 4 KiB. */
-	ttrt_dram_free(a, x, 100);
-	CHECK_EQ(ttrt_dram_alloc(a, 4096, &w), 0);
+	ttrt_range_free(a, x, 100);
+	CHECK_EQ(ttrt_range_alloc(a, 4096, false, &w), 0);
 	CHECK_EQ(w, x);
-	ttrt_dram_free(a, w, 4096);
+	ttrt_range_free(a, w, 4096);
 	/* Free z: everything merges back into one range. */
-	ttrt_dram_free(a, z, 4096);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
-	CHECK_EQ(ttrt_dram_alloc(a, avail, &w), 0);
+	ttrt_range_free(a, z, 4096);
+	CHECK_EQ(ttrt_range_largest_free(a), avail);
+	CHECK_EQ(ttrt_range_alloc(a, avail, false, &w), 0);
 	CHECK_EQ(w, TTRT_DRAM_ALLOC_BASE);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), 0);
-	CHECK_EQ(ttrt_dram_alloc(a, 64, &x), -ENOSPC);
-	ttrt_dram_free(a, w, avail);
+	CHECK_EQ(ttrt_range_largest_free(a), 0);
+	CHECK_EQ(ttrt_range_alloc(a, 64, false, &x), -ENOSPC);
+	ttrt_range_free(a, w, avail);
 
 	/* Free in reverse order: each free merges with the range after it. */
 	uint64_t p[8];
 	for (int i = 0; i < 8; i++)
-		CHECK_EQ(ttrt_dram_alloc(a, 1000, &p[i]), 0);
+		CHECK_EQ(ttrt_range_alloc(a, 1000, false, &p[i]), 0);
 	for (int i = 7; i >= 0; i--)
-		ttrt_dram_free(a, p[i], 1000);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
+		ttrt_range_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_range_largest_free(a), avail);
 	/* Free every other one, then the rest: holes merge both sides. */
 	for (int i = 0; i < 8; i++)
-		CHECK_EQ(ttrt_dram_alloc(a, 1000, &p[i]), 0);
+		CHECK_EQ(ttrt_range_alloc(a, 1000, false, &p[i]), 0);
 	for (int i = 0; i < 8; i += 2)
-		ttrt_dram_free(a, p[i], 1000);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail - 8 * 2048);
+		ttrt_range_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_range_largest_free(a), avail - 8 * 2048);
 	for (int i = 1; i < 8; i += 2)
-		ttrt_dram_free(a, p[i], 1000);
-	CHECK_EQ(ttrt_dram_allocator_largest_free(a), avail);
-	ttrt_dram_allocator_destroy(a);
+		ttrt_range_free(a, p[i], 1000);
+	CHECK_EQ(ttrt_range_largest_free(a), avail);
+	ttrt_range_allocator_destroy(a);
+}
+
+/* Top-down, as L1 buffers are placed: from the high end of the highest
+ * range that fits, in units of the alignment. */
+static void test_allocator_top_down(void)
+{
+	struct ttrt_range_allocator *a;
+	uint64_t x, y, z, w;
+
+	CHECK_EQ(ttrt_range_allocator_create(0x1000, 0x1000, 64, &a), -EINVAL);
+	CHECK_EQ(ttrt_range_allocator_create(0x1010, 0x2000, 64, &a), -EINVAL);
+	REQUIRE(ttrt_range_allocator_create(0x1000, 0x2000, 64, &a) == 0, "create");
+	CHECK_EQ(ttrt_range_alloc(a, 100, true, &x), 0);
+	CHECK_EQ(x, 0x2000 - 128);   /* 100 rounds up to 128 */
+	CHECK_EQ(ttrt_range_alloc(a, 64, true, &y), 0);
+	CHECK_EQ(y, x - 64);
+	CHECK_EQ(ttrt_range_alloc(a, 256, true, &z), 0);
+	CHECK_EQ(z, y - 256);
+	/* A hole at the top fits a small buffer; a larger one goes below. */
+	ttrt_range_free(a, x, 100);
+	CHECK_EQ(ttrt_range_alloc(a, 192, true, &w), 0);
+	CHECK_EQ(w, z - 192);
+	CHECK_EQ(ttrt_range_alloc(a, 64, true, &x), 0);
+	CHECK_EQ(x, 0x2000 - 64);   /* the highest range that fits, from its top */
+	CHECK_EQ(ttrt_range_alloc(a, 0x1000, true, &w), -ENOSPC);
+	CHECK_EQ(ttrt_range_alloc(a, UINT64_MAX, true, &w), -ENOSPC);
+	ttrt_range_allocator_destroy(a);
 }
 
 static int collect_holder(const char *holder, void *arg)
@@ -474,6 +501,7 @@ int main(void)
 	struct ttrt_device *dev = open_sim(BANK_SIZE);
 
 	test_allocator();
+	test_allocator_top_down();
 	test_page_location(dev);
 	test_round_trip(dev, 2048, 7 * 2048 * 5 + 123);
 	test_round_trip(dev, 1000, 7 * 1000 * 3 + 999);   /* unaligned page size */
