@@ -62,9 +62,11 @@ void ttrt_bank_table_build(struct tt_bank_table *table)
 			table->dram_xy[noc][b] = TT_NOC_XY_ENCODE(xy.x, xy.y);
 		}
 		for (int i = 0; i < TT_NUM_L1_BANKS; i++) {
-			int x = ttrt_worker_column_noc0(i % TTRT_TENSIX_GRID_X);
-			int y = 2 + (i / TTRT_TENSIX_GRID_X) % TTRT_TENSIX_GRID_Y;
-			table->l1_xy[noc][i] = TT_NOC_XY_ENCODE(x, y);
+			struct ttrt_xy noc0;
+
+			/* Tensix tiles' translated coordinates are their NOC0 ones. */
+			ttrt_logical_to_noc0(ttrt_l1_bank_core(i), &noc0);
+			table->l1_xy[noc][i] = TT_NOC_XY_ENCODE(noc0.x, noc0.y);
 		}
 	}
 }

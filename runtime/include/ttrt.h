@@ -130,6 +130,11 @@ struct ttrt_xy ttrt_dram_bank_noc0(int bank);
 int ttrt_dram_bank_physical(int bank);
 struct ttrt_xy ttrt_arc_noc0(void);
 struct ttrt_xy ttrt_pcie_noc0(void);
+/* tt-metal's L1 banks (TT_NUM_L1_BANKS, one per core of x 0..10, y 0..9,
+ * numbered as tt-metal shuffles them): the logical core of a bank, and
+ * the bank of a core (-1 for a core without one). */
+struct ttrt_xy ttrt_l1_bank_core(int bank);
+int ttrt_l1_bank_of_core(struct ttrt_xy core);
 
 /* The bank-to-NOC table the firmware and kernels read at
  * MEM_BANK_TO_NOC_SCRATCH (struct tt_bank_table in tt/l1_map.h). */

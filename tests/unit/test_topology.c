@@ -211,7 +211,8 @@ static void test_bank_table(void)
 			      x, y, ex, ey);
 		}
 		for (int i = 0; i < TT_NUM_L1_BANKS; i++) {
-			int x = cols[i % 12], y = 2 + (i / 12) % 10;
+			struct ttrt_xy c = ttrt_l1_bank_core(i);
+			int x = cols[c.x], y = 2 + c.y;
 			CHECK(t.l1_xy[noc][i] == ((y << 6) | x), "l1 bank %d noc %d = 0x%x, want %d,%d",
 			      i, noc, t.l1_xy[noc][i], x, y);
 		}
@@ -228,6 +229,35 @@ static void test_bank_table(void)
 	CHECK_EQ(TT_NOC_XY_ENCODE(14, 11), (11 << 6) | 14);
 }
 
+/* tt-metal's 110 L1 banks: one per core of x 0..10, y 0..9, none on the
+ * last column, numbered as reference/program-model.md §5.2 lists them. */
+static void test_l1_banks(void)
+{
+	int seen[TTRT_TENSIX_GRID_X][TTRT_TENSIX_GRID_Y] = { { 0 } };
+	static const struct { int bank, x, y; } listed[] = {
+		{ 0, 0, 3 }, { 1, 8, 7 }, { 14, 10, 0 }, { 55, 10, 4 }, { 81, 0, 0 }, { 109, 6, 1 },
+	};
+
+	for (int b = 0; b < TT_NUM_L1_BANKS; b++) {
+		struct ttrt_xy c = ttrt_l1_bank_core(b);
+
+		CHECK(c.x < 11 && c.y < 10, "bank %d at %u,%u", b, c.x, c.y);
+		if (c.x < 11 && c.y < 10)
+			seen[c.x][c.y]++;
+		CHECK_EQ(ttrt_l1_bank_of_core(c), b);
+	}
+	for (int x = 0; x < 11; x++)
+		for (int y = 0; y < 10; y++)
+			CHECK(seen[x][y] == 1, "core %d,%d has %d banks", x, y, seen[x][y]);
+	for (size_t i = 0; i < sizeof(listed) / sizeof(listed[0]); i++) {
+		struct ttrt_xy c = ttrt_l1_bank_core(listed[i].bank);
+		CHECK(c.x == listed[i].x && c.y == listed[i].y, "bank %d at %u,%u, want %d,%d",
+		      listed[i].bank, c.x, c.y, listed[i].x, listed[i].y);
+	}
+	CHECK_EQ(ttrt_l1_bank_of_core((struct ttrt_xy){ 11, 0 }), -1);
+	CHECK_EQ(ttrt_l1_bank_of_core((struct ttrt_xy){ 0, 10 }), -1);
+}
+
 int main(void)
 {
 	test_logical_noc0_round_trips();
@@ -236,5 +266,6 @@ int main(void)
 	test_tile_kinds();
 	test_dram_banks();
 	test_bank_table();
+	test_l1_banks();
 	return check_exit("test_topology");
 }
