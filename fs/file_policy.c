@@ -53,9 +53,14 @@ int file_policy_write(off_t off, size_t *size, uint64_t file_size)
 
 int file_policy_attr_value(const char *buf, size_t size, char *value)
 {
+	return file_policy_attr_text(buf, size, value, ATTR_VALUE_MAX);
+}
+
+int file_policy_attr_text(const char *buf, size_t size, char *value, size_t max)
+{
 	if (size > 0 && buf[size - 1] == '\n')
 		size--;
-	if (size == 0 || size > ATTR_VALUE_MAX || memchr(buf, '\0', size) ||
+	if (size == 0 || size > max || memchr(buf, '\0', size) ||
 	    memchr(buf, '\n', size))
 		return -EINVAL;
 	memcpy(value, buf, size);

@@ -49,5 +49,8 @@ int file_policy_write(off_t off, size_t *size, uint64_t file_size);
  * other newline, at most ATTR_VALUE_MAX characters (value must hold
  * ATTR_VALUE_MAX + 1). Otherwise -EINVAL. */
 int file_policy_attr_value(const char *buf, size_t size, char *value);
+/* The same with room for max characters (value holds max + 1): a list
+ * attribute such as a buffer's shard_cores. */
+int file_policy_attr_text(const char *buf, size_t size, char *value, size_t max);
 
 #endif

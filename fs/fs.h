@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The FUSE layer: a thin map from nodes to runtime calls. Each subtree
- * (root, device, cores, noc0, dram, buffers, programs) implements the same small set
+ * (root, device, cores, noc0, dram, l1, buffers, programs) implements the same small set
  * of operations; ops.c dispatches on the node kind.
  */
 #ifndef TTFS_FS_H
@@ -81,7 +81,7 @@ struct subtree_ops {
 };
 
 extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc0_subtree,
-	dram_subtree, buffers_subtree, programs_subtree;
+	dram_subtree, l1_subtree, buffers_subtree, programs_subtree;
 const struct subtree_ops *subtree_of(enum node_kind kind);
 
 /* Helpers shared by the subtrees (handle.c). */
@@ -113,8 +113,9 @@ struct fs_interrupt {
 void fs_interrupt_begin(struct fs_interrupt *in);
 void fs_interrupt_end(struct fs_interrupt *in);
 
-/* A new reference to the live buffer dram/buffers/<name>, or -ENOENT
- * (tree_buffers.c): how programs find the buffers their args name. */
+/* A new reference to the live buffer dram/buffers/<name> or
+ * l1/buffers/<name>, or -ENOENT (tree_buffers.c): how programs find the
+ * buffers their args name. */
 int buffers_find(struct fs *fs, const char *name, struct ttrt_buffer **out);
 /* Stops every running program (tree_programs.c): at unmount and SIGTERM. */
 void programs_stop_all(struct fs *fs);

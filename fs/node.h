@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Nodes of the tree. The fixed tree (device, cores, noc0, dram banks) has
+ * Nodes of the tree. The fixed tree (device, cores, noc0, dram banks, l1) has
  * computed inode numbers, as Plan 9 devices pack (kind, instance, file)
  * into a qid: nothing is allocated per lookup. Directories created at run
  * time (buffers, programs) carry the never-reused id of their entry in the inode
@@ -26,7 +26,7 @@ enum node_kind {
 	K_NOC0_LINK,       /* idx = x | y << 8 (NOC0) */
 	K_DRAM_DIR,
 	K_DRAM_BANK,       /* idx = bank */
-	K_BUFFERS_DIR,
+	K_BUFFERS_DIR,     /* idx = enum ttrt_buffer_kind: dram/buffers or l1/buffers */
 	K_BUFFER_DIR,      /* idx = buffer id */
 	K_BUFFER_FILE,     /* idx = buffer id, file = enum buffer_file */
 	K_PROGRAMS_DIR,
@@ -34,6 +34,7 @@ enum node_kind {
 	K_PROGRAM_FILE,    /* idx = program id, file = enum program_file */
 	K_PROGRAM_BUILD,   /* idx = program id: its build/ directory */
 	K_PROGRAM_ARTIFACT, /* idx = program id, file = index of the artifact name */
+	K_L1_DIR,
 	K_COUNT
 };
 

@@ -20,6 +20,7 @@ const struct subtree_ops *subtree_of(enum node_kind kind)
 	case K_CORES_DIR: case K_CORE_DIR: case K_CORE_FILE: return &cores_subtree;
 	case K_NOC0_DIR: case K_NOC0_LINK: return &noc0_subtree;
 	case K_DRAM_DIR: case K_DRAM_BANK: return &dram_subtree;
+	case K_L1_DIR: return &l1_subtree;
 	case K_BUFFERS_DIR: case K_BUFFER_DIR: case K_BUFFER_FILE: return &buffers_subtree;
 	case K_PROGRAMS_DIR: case K_PROGRAM_DIR: case K_PROGRAM_FILE: case K_PROGRAM_BUILD:
 	case K_PROGRAM_ARTIFACT:

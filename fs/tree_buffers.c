@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * dram/buffers/<name>/: interleaved DRAM buffers made with mkdir.
- * size and page_size take one value per write(2), as sysfs attributes do;
- * data is the buffer's bytes in logical order; status names the programs
- * that pin the buffer (a running program's args name it).
+ * dram/buffers/<name>/ and l1/buffers/<name>/: buffers made with mkdir,
+ * in DRAM or in the worker cores' L1. size, page_size and the shard spec
+ * (layout, shard_cores, shard_shape, tensor_shape, shard_orientation)
+ * take one value per write(2), as sysfs attributes do; data is the
+ * buffer's bytes in host order; status says why a buffer is not
+ * allocated and names the programs that pin it (a running program's args
+ * name it).
  *
  * The names of buffers live in the inode table (fs->inodes), one entry per
- * buffer under the dram/buffers inode; the entry owns a reference to the
- * runtime buffer, which carries its name only for messages and info.json.
+ * buffer under its buffers/ inode (node idx = enum ttrt_buffer_kind); the
+ * entry owns a reference to the runtime buffer, which carries its name
+ * only for messages and info.json. A name is unique across both
+ * directories, so @NAME in a program's args means one buffer.
  */
 #include "fs.h"
 #include "inode_table.h"
@@ -16,16 +21,36 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum buffer_file { BUF_SIZE, BUF_PAGE_SIZE, BUF_ADDRESS, BUF_DATA, BUF_STATUS, BUF_COUNT };
+/* The shard spec's files come first, in enum ttrt_shard_field's order. */
+enum buffer_file {
+	BUF_LAYOUT = TTRT_SHARD_LAYOUT,
+	BUF_SHARD_CORES = TTRT_SHARD_CORES,
+	BUF_SHARD_SHAPE = TTRT_SHARD_SHAPE,
+	BUF_TENSOR_SHAPE = TTRT_SHARD_TENSOR_SHAPE,
+	BUF_SHARD_ORIENTATION = TTRT_SHARD_ORIENTATION,
+	BUF_SIZE = TTRT_SHARD_NUM_FIELDS,
+	BUF_PAGE_SIZE,
+	BUF_ADDRESS,
+	BUF_DATA,
+	BUF_STATUS,
+	BUF_COUNT
+};
 
 static const struct {
 	const char *name;
 	mode_t mode;
 } buffer_files[BUF_COUNT] = {
+	[BUF_LAYOUT] = { "layout", FILE_MODE_RW },
+	[BUF_SHARD_CORES] = { "shard_cores", FILE_MODE_RW },
+	[BUF_SHARD_SHAPE] = { "shard_shape", FILE_MODE_RW },
+	[BUF_TENSOR_SHAPE] = { "tensor_shape", FILE_MODE_RW },
+	[BUF_SHARD_ORIENTATION] = { "shard_orientation", FILE_MODE_RW },
 	[BUF_SIZE] = { "size", FILE_MODE_RW },
 	[BUF_PAGE_SIZE] = { "page_size", FILE_MODE_RW },
 	[BUF_ADDRESS] = { "address", FILE_MODE_RO },
@@ -33,41 +58,87 @@ static const struct {
 	[BUF_STATUS] = { "status", FILE_MODE_RO },
 };
 
+/* shard_cores may list many ranges; the other attributes are short. */
+#define SHARD_CORES_TEXT_MAX 1023
+
+static const char *const kind_dirs[] = {
+	[TTRT_BUFFER_DRAM] = "dram/buffers",
+	[TTRT_BUFFER_L1] = "l1/buffers",
+};
+
+/* mkdir checks the other directory and adds the name as one step. */
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *dir_of(const struct ttrt_buffer *b)
+{
+	return kind_dirs[ttrt_buffer_kind(b)];
+}
+
+struct holders {
+	FILE *f;
+	int n;
+};
+
 static int print_holder(const char *holder, void *arg)
 {
-	fprintf(arg, "pinned by program %s\n", holder);
+	struct holders *h = arg;
+
+	fprintf(h->f, "pinned by program %s\n", holder);
+	h->n++;
 	return 0;
 }
 
-/* One line per program that pins the buffer, or "not pinned". */
+/* Why the buffer is not allocated, if it has a size and is not; then one
+ * line per program that pins the buffer, or "not pinned". */
 static int render_status(struct ttrt_buffer *b, char **out, size_t *len)
 {
-	FILE *f = open_memstream(out, len);
+	struct holders h = { open_memstream(out, len), 0 };
+	char why[256];
 
-	if (!f)
+	if (!h.f)
 		return -ENOMEM;
-	ttrt_buffer_foreach_holder(b, print_holder, f);
-	if (ftell(f) == 0)
-		fputs("not pinned\n", f);
-	if (fclose(f) != 0) {
+	if (ttrt_buffer_problem(b, why, sizeof(why)))
+		fprintf(h.f, "not allocated: %s\n", why);
+	ttrt_buffer_foreach_holder(b, print_holder, &h);
+	if (h.n == 0)
+		fputs("not pinned\n", h.f);
+	if (fclose(h.f) != 0) {
 		free(*out);
 		return -ENOMEM;
 	}
 	return 0;
 }
 
-/* A refused rmdir or resize: the log says which programs hold it. */
-static void log_pinned(struct ttrt_buffer *b, const char *what)
+static int first_holder(const char *holder, void *arg)
 {
-	char *text;
-	size_t len;
+	snprintf(arg, TTRT_BUFFER_NAME_MAX + 1, "%s", holder);
+	return 1;
+}
 
-	if (render_status(b, &text, &len))
-		return;
-	if (len > 0 && strncmp(text, "pinned", 6) == 0)
-		ttfs_log("dram/buffers/%s%s: %.*s", ttrt_buffer_name(b), what, (int)strcspn(text, "\n"),
-			 text);
-	free(text);
+/* A refused rmdir (file NULL) or new shape (the file written): the log
+ * says which program holds the buffer. */
+static void log_pinned(struct ttrt_buffer *b, const char *file)
+{
+	char holder[TTRT_BUFFER_NAME_MAX + 1] = "";
+
+	ttrt_buffer_foreach_holder(b, first_holder, holder);
+	if (holder[0])
+		ttfs_log("%s/%s%s%s: pinned by program %s", dir_of(b), ttrt_buffer_name(b),
+			 file ? "/" : "", file ? file : "", holder);
+}
+
+static int render_shard_field(struct ttrt_buffer *b, uint32_t file, char **out, size_t *len)
+{
+	char text[2048];
+	int rc = ttrt_buffer_shard_field(b, (enum ttrt_shard_field)file, text, sizeof(text));
+
+	if (rc)
+		return rc;
+	*out = strdup(text);
+	if (!*out)
+		return -ENOMEM;
+	*len = strlen(text);
+	return 0;
 }
 
 /* The text of an attribute file. address before allocation: -ENODATA. */
@@ -92,7 +163,7 @@ static int render_attr(struct ttrt_buffer *b, uint32_t file, char **out, size_t 
 	case BUF_STATUS:
 		return render_status(b, out, len);
 	default:
-		return -EINVAL;
+		return render_shard_field(b, file, out, len);
 	}
 	if (n < 0)
 		return -ENOMEM;
@@ -122,9 +193,22 @@ static int file_size(struct ttrt_buffer *b, uint32_t file, off_t *size)
 	return 0;
 }
 
-static fuse_ino_t buffers_dir_ino(void)
+static fuse_ino_t buffers_dir_ino(enum ttrt_buffer_kind kind)
 {
-	return node_ino(node_make(K_BUFFERS_DIR, 0, 0));
+	return node_ino(node_make(K_BUFFERS_DIR, kind, 0));
+}
+
+static bool valid_kind(uint64_t idx)
+{
+	return idx == TTRT_BUFFER_DRAM || idx == TTRT_BUFFER_L1;
+}
+
+/* The entry of a buffer name in either directory, or NULL. */
+static struct inode_entry *lookup_any(struct fs *fs, const char *name)
+{
+	struct inode_entry *e = inode_table_lookup(fs->inodes, buffers_dir_ino(TTRT_BUFFER_DRAM), name);
+
+	return e ? e : inode_table_lookup(fs->inodes, buffers_dir_ino(TTRT_BUFFER_L1), name);
 }
 
 /* A new reference to the live buffer of entry id, or NULL. The entry is
@@ -146,7 +230,7 @@ static struct ttrt_buffer *buffer_get(struct fs *fs, uint64_t id)
 
 int buffers_find(struct fs *fs, const char *name, struct ttrt_buffer **out)
 {
-	struct inode_entry *e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	struct inode_entry *e = lookup_any(fs, name);
 
 	if (!e)
 		return -ENOENT;
@@ -168,7 +252,9 @@ static int buffers_stat(struct fs *fs, struct node n, struct stat *st)
 	int rc = 0;
 
 	if (n.kind == K_BUFFERS_DIR) {
-		stat_dir(fs, st, n, 2 + inode_table_subdirs(fs->inodes, buffers_dir_ino()));
+		if (!valid_kind(n.idx))
+			return -ENOENT;
+		stat_dir(fs, st, n, 2 + inode_table_subdirs(fs->inodes, buffers_dir_ino(n.idx)));
 		return 0;
 	}
 	b = buffer_get(fs, n.idx);
@@ -189,7 +275,7 @@ static int buffers_lookup(struct fs *fs, struct node dir, const char *name, stru
 	struct inode_entry *e;
 
 	if (dir.kind == K_BUFFERS_DIR) {
-		e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+		e = inode_table_lookup(fs->inodes, buffers_dir_ino(dir.idx), name);
 		if (!e)
 			return -ENOENT;
 		*child = node_make(K_BUFFER_DIR, inode_entry_id(e), 0);
@@ -222,7 +308,7 @@ static int buffers_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, voi
 	struct readdir_ctx rctx = { fill, ctx };
 
 	if (dir.kind == K_BUFFERS_DIR) {
-		inode_table_foreach_child(fs->inodes, buffers_dir_ino(), fill_buffer_dir, &rctx);
+		inode_table_foreach_child(fs->inodes, buffers_dir_ino(dir.idx), fill_buffer_dir, &rctx);
 		return 0;
 	}
 	for (int i = 0; i < BUF_COUNT; i++)
@@ -243,13 +329,24 @@ static int data_bounds(struct handle *h, off_t off, size_t *size, int writing)
 	return writing ? file_policy_write(off, size, buf_size) : file_policy_read(off, size, buf_size);
 }
 
+/* data of a buffer whose shape cannot be placed: the log says why. */
+static int log_problem(struct handle *h, int rc)
+{
+	char why[256];
+
+	if (rc == -EINVAL && ttrt_buffer_problem(h->buf, why, sizeof(why)))
+		ttfs_log("%s/%s/data: not allocated: %s", dir_of(h->buf), ttrt_buffer_name(h->buf),
+			 why);
+	return rc;
+}
+
 static ssize_t data_read(struct fs *fs, struct handle *h, char *buf, size_t size, off_t off)
 {
 	int rc = data_bounds(h, off, &size, 0);
 
 	(void)fs;
 	if (rc == 0 && size > 0)
-		rc = ttrt_buffer_read(h->buf, (uint64_t)off, buf, size);
+		rc = log_problem(h, ttrt_buffer_read(h->buf, (uint64_t)off, buf, size));
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -259,7 +356,25 @@ static ssize_t data_write(struct fs *fs, struct handle *h, const char *buf, size
 
 	(void)fs;
 	if (rc == 0)
-		rc = ttrt_buffer_write(h->buf, (uint64_t)off, buf, size);
+		rc = log_problem(h, ttrt_buffer_write(h->buf, (uint64_t)off, buf, size));
+	return rc ? rc : (ssize_t)size;
+}
+
+/* A shard spec field: its word, shape or core list. A value refused on
+ * its own is EINVAL with the reason in the log. */
+static ssize_t shard_field_write(struct handle *h, const char *buf, size_t size)
+{
+	char text[SHARD_CORES_TEXT_MAX + 1], err[256] = "";
+	int rc;
+
+	if (file_policy_attr_text(buf, size, text, SHARD_CORES_TEXT_MAX))
+		return -EINVAL;
+	rc = ttrt_buffer_set_shard_field(h->buf, (enum ttrt_shard_field)h->node.file, text, err,
+					 sizeof(err));
+	if (rc == -EINVAL && err[0])
+		ttfs_log("%s/%s/%s", dir_of(h->buf), ttrt_buffer_name(h->buf), err);
+	if (rc == -EBUSY)
+		log_pinned(h->buf, buffer_files[h->node.file].name);
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -272,11 +387,13 @@ static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size
 
 	(void)fs;
 	(void)off;
+	if (h->node.file < TTRT_SHARD_NUM_FIELDS)
+		return shard_field_write(h, buf, size);
 	if (file_policy_attr_value(buf, size, text))
 		return -EINVAL;
 	rc = ttrt_parse_size(text, &value);
 	if (rc == -ERANGE && h->node.file == BUF_SIZE)
-		return -ENOSPC;   /* a number, just more than any DRAM */
+		return -ENOSPC;   /* a number, just more than any memory */
 	if (rc)
 		return -EINVAL;
 	if (h->node.file == BUF_SIZE)
@@ -284,7 +401,7 @@ static ssize_t attr_write(struct fs *fs, struct handle *h, const char *buf, size
 	else
 		rc = value > UINT32_MAX ? -EINVAL : ttrt_buffer_set_page_size(h->buf, (uint32_t)value);
 	if (rc == -EBUSY)
-		log_pinned(h->buf, h->node.file == BUF_SIZE ? "/size" : "/page_size");
+		log_pinned(h->buf, buffer_files[h->node.file].name);
 	return rc ? rc : (ssize_t)size;
 }
 
@@ -361,9 +478,10 @@ fail:
 	return rc;
 }
 
-/* The runtime buffer is made first and handed to the table, which refuses
- * a name already taken; the loser of two racing mkdirs deletes its own.
- * The common case of a taken name is refused before making anything. */
+/* A name taken in either directory is EEXIST; names_lock makes the
+ * check and the add one step against a mkdir of the same name in the
+ * other directory. The runtime buffer is made first and handed to the
+ * table; if that fails it is deleted again. */
 static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struct node *child)
 {
 	struct inode_entry *e;
@@ -371,25 +489,29 @@ static int buffers_mkdir(struct fs *fs, struct node dir, const char *name, struc
 	uint64_t id;
 	int rc;
 
-	if (dir.kind != K_BUFFERS_DIR)
+	if (dir.kind != K_BUFFERS_DIR || !valid_kind(dir.idx))
 		return -EPERM;
-	e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	pthread_mutex_lock(&names_lock);
+	e = lookup_any(fs, name);
 	if (e) {
 		inode_table_put(fs->inodes, e);
-		return -EEXIST;
+		rc = -EEXIST;
+		goto out;
 	}
-	rc = ttrt_buffer_new(fs->dev, name, &b);
+	rc = ttrt_buffer_new(fs->dev, (enum ttrt_buffer_kind)dir.idx, name, &b);
 	if (rc)
-		return rc;
-	rc = inode_table_add(fs->inodes, buffers_dir_ino(), name, K_BUFFER_DIR, INODE_DIR, b,
+		goto out;
+	rc = inode_table_add(fs->inodes, buffers_dir_ino(dir.idx), name, K_BUFFER_DIR, INODE_DIR, b,
 			     buffer_release, &id);
 	if (rc) {
 		ttrt_buffer_delete(b);
 		ttrt_buffer_put(b);
-		return rc;
+		goto out;
 	}
 	*child = node_make(K_BUFFER_DIR, id, 0);
-	return 0;
+out:
+	pthread_mutex_unlock(&names_lock);
+	return rc;
 }
 
 /* The runtime decides first (EBUSY while a program pins the buffer),
@@ -403,18 +525,18 @@ static int buffers_rmdir(struct fs *fs, struct node dir, const char *name)
 
 	if (dir.kind != K_BUFFERS_DIR)
 		return -ENOTDIR;
-	e = inode_table_lookup(fs->inodes, buffers_dir_ino(), name);
+	e = inode_table_lookup(fs->inodes, buffers_dir_ino(dir.idx), name);
 	if (!e)
 		return -ENOENT;
 	b = inode_entry_payload(e);
 	rc = ttrt_buffer_delete(b);
 	if (rc == -EBUSY)
-		log_pinned(b, "");
+		log_pinned(b, NULL);
 	inode_table_put(fs->inodes, e);
 	if (rc && rc != -ENOENT)
 		return rc;
 	/* A racing rmdir of the same name may have removed it: ENOENT. */
-	return inode_table_remove(fs->inodes, buffers_dir_ino(), name, NULL);
+	return inode_table_remove(fs->inodes, buffers_dir_ino(dir.idx), name, NULL);
 }
 
 const struct subtree_ops buffers_subtree = {

@@ -16,8 +16,9 @@ static const char readme_text[] =
 	"                  mailbox (mailboxes_t at L1 0x60)\n"
 	"noc0/<X>-<Y>      symlinks to the same cores (and DRAM banks) by NOC0 coordinates\n"
 	"dram/<n>          DRAM bank n (offset = bank address)\n"
-	"dram/buffers/     mkdir NAME makes an interleaved buffer: write size (and page_size),\n"
-	"                  then use data; address is what kernels take; rmdir frees it\n"
+	"dram/buffers/     mkdir NAME makes a buffer: write size (and page_size, or a shard\n"
+	"                  layout), then use data; address is what kernels take; rmdir frees it\n"
+	"l1/buffers/       the same in the worker cores' L1 (placed from the top down)\n"
 	"programs/         mkdir NAME makes a program: write reader.cpp, writer.cpp,\n"
 	"                  compute.cpp and args, `echo 1 > run`, read status; rmdir deletes it\n"
 	"\n"
@@ -31,6 +32,7 @@ static const struct {
 	{ "cores", K_CORES_DIR },
 	{ "device", K_DEVICE_DIR },
 	{ "dram", K_DRAM_DIR },
+	{ "l1", K_L1_DIR },
 	{ "noc0", K_NOC0_DIR },
 	{ "programs", K_PROGRAMS_DIR },
 };
@@ -41,7 +43,7 @@ static int root_stat(struct fs *fs, struct node n, struct stat *st)
 	if (n.kind == K_README)
 		stat_fill(fs, st, n, S_IFREG | FILE_MODE_RO, sizeof(readme_text) - 1);
 	else
-		stat_dir(fs, st, n, 7);
+		stat_dir(fs, st, n, 8);
 	return 0;
 }
 

@@ -33,12 +33,14 @@ int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,
 	if (!dev)
 		return -ENOMEM;
 	dev->cfg = *cfg;
-	rc = ttrt_buffer_space_create(dev, cfg->dram_bank_size, &dev->buffer_space);
-	if (rc)
-		goto fail_dev;
 	rc = ttrt_device_abi_init(dev);
 	if (rc)
-		goto fail_space;
+		goto fail_dev;
+	/* After the profile: L1 buffers go in its kernels' region. */
+	rc = ttrt_buffer_space_create(dev, cfg->dram_bank_size, dev->abi.data_buffer_base,
+				      dev->abi.l1_size, &dev->buffer_space);
+	if (rc)
+		goto fail_dev;
 	if (ttrt_device_needs_firmware(dev)) {
 		rc = ttrt_firmware_load_all(dev, dev->cfg.firmware_dir, err, errlen);
 		if (rc)

@@ -165,18 +165,34 @@ static int zero_by_writing(struct ttrt_device *dev, struct ttrt_xy noc0, uint64_
 	return 0;
 }
 
-int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len)
+static int zero_endpoint(struct ttrt_device *dev, struct ttrt_xy noc0, uint64_t addr, uint64_t len)
 {
-	struct ttrt_xy noc0;
-	int rc = dram_bounds(dev, bank, addr, len, 1);
+	int rc;
 
-	if (rc || len == 0)
-		return rc;
-	noc0 = ttrt_dram_bank_noc0(bank);
+	if (len == 0)
+		return 0;
 	if (dev->backend->ops->zero) {
 		rc = dev->backend->ops->zero(dev->backend, noc0, addr, (size_t)len);
 		if (rc != -ENOTSUP)
 			return rc;
 	}
 	return zero_by_writing(dev, noc0, addr, len);
+}
+
+int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len)
+{
+	int rc = dram_bounds(dev, bank, addr, len, 1);
+
+	return rc ? rc : zero_endpoint(dev, ttrt_dram_bank_noc0(bank), addr, len);
+}
+
+int ttrt_l1_zero(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint64_t len)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	if (!range_fits(addr, len, TTRT_L1_SIZE))
+		return -EFBIG;
+	return zero_endpoint(dev, noc0, addr, len);
 }

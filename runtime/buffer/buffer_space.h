@@ -14,10 +14,12 @@
 struct ttrt_device;
 struct ttrt_buffer_space;
 
-/* The buffers of dev: an empty list and DRAM banks of dram_bank_size
- * bytes, all free above TTRT_DRAM_ALLOC_BASE. */
-int ttrt_buffer_space_create(struct ttrt_device *dev, uint64_t dram_bank_size,
-			     struct ttrt_buffer_space **out);
+/* The buffers of dev: an empty list, DRAM banks of dram_bank_size
+ * bytes, all free above TTRT_DRAM_ALLOC_BASE, and the cores' L1 free in
+ * [l1_base, l1_end) (the kernels' region: L1 buffers are placed from its
+ * top down). */
+int ttrt_buffer_space_create(struct ttrt_device *dev, uint64_t dram_bank_size, uint64_t l1_base,
+			     uint64_t l1_end, struct ttrt_buffer_space **out);
 /* Deletes every buffer, pinned or not (the programs have stopped), and
  * frees the space. NULL: nothing. */
 void ttrt_buffer_space_destroy(struct ttrt_buffer_space *space);

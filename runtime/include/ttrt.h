@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <limits.h>
+#include <stdbool.h>
 
 #include "ttrt_abi.h"
 
@@ -220,6 +221,8 @@ int ttrt_dram_direct(struct ttrt_device *dev, int bank, uint64_t addr, size_t le
  * the memory back to the host; a backend that cannot do better gets zeros
  * written. -EFBIG out of range, -EINVAL for a bad bank. */
 int ttrt_dram_zero(struct ttrt_device *dev, int bank, uint64_t addr, uint64_t len);
+/* The same for L1 of a logical core; -EINVAL off the grid. */
+int ttrt_l1_zero(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, uint64_t len);
 
 /* A 32-bit register of a core (addresses from 0xFF000000: the RISC debug
  * block, the NOC interfaces, the overlay streams), as a debugger reads it. */
@@ -307,57 +310,151 @@ struct ttrt_telemetry {
 
 int ttrt_telemetry_read(struct ttrt_device *dev, struct ttrt_telemetry *out);
 
-/* ---- interleaved DRAM buffers -------------------------------------------- */
+/* ---- buffers: DRAM and L1, interleaved or sharded -------------------------- */
 
 #define TTRT_BUFFER_NAME_MAX       63
 #define TTRT_DEFAULT_PAGE_SIZE     2048u   /* one bfloat16 32x32 tile */
 #define TTRT_DRAM_ALIGNMENT        64u     /* of a page in a bank (address generators) */
+#define TTRT_L1_ALIGNMENT          16u     /* of a page in an L1 bank or shard */
 /* Buffer addresses and per-bank sizes are multiples of 2 KiB: the
  * simulator interleaves the banks in host memory at 2 KiB, so a buffer of
  * 2 KiB pages is one contiguous host range (runtime/sim/dram.h). */
 #define TTRT_DRAM_ALLOC_ALIGNMENT  2048u
 #define TTRT_DRAM_ALLOC_BASE       0x800u  /* 0..0x3F: barrier word; the rest of
 					    * the first 2 KiB unused */
+/* L1 buffers take 64-byte units from the top of the kernels' L1 (the ABI
+ * profile's data_buffer_base up to l1_size) downward, as tt-metal's L1
+ * allocator does; CBs grow up from the bottom. */
+#define TTRT_L1_ALLOC_ALIGNMENT    64u
+
+enum ttrt_buffer_kind {
+	TTRT_BUFFER_DRAM,   /* over the 7 DRAM banks */
+	TTRT_BUFFER_L1,     /* over the worker cores' L1 */
+};
+
+/* tt-metal's TensorMemoryLayout, as far as buffers take it. */
+enum ttrt_buffer_layout {
+	TTRT_LAYOUT_INTERLEAVED,
+	TTRT_LAYOUT_HEIGHT_SHARDED,
+	TTRT_LAYOUT_WIDTH_SHARDED,
+	TTRT_LAYOUT_BLOCK_SHARDED,
+};
+
+/* A rectangle of cores, both corners included: logical worker cores for
+ * an L1 buffer, DRAM banks as tt-metal's logical DRAM cores (x = bank,
+ * y = 0) for a DRAM one. */
+struct ttrt_core_range {
+	struct ttrt_xy lo, hi;
+};
+
+#define TTRT_SHARD_MAX_RANGES TTRT_NUM_TENSIX
+
+/* tt-metal's ShardSpecBuffer in pages (reference/program-model.md §5.4):
+ * shards of shard_rows x shard_cols pages over a tensor of tensor_rows x
+ * tensor_cols pages, shard k on the k-th core of the ranges (in the order
+ * given; inside a range x fastest for row_major, y fastest for
+ * col_major). 0 rows or cols: not set. */
+struct ttrt_shard_spec {
+	enum ttrt_buffer_layout layout;
+	bool col_major;
+	uint32_t n_ranges;
+	struct ttrt_core_range ranges[TTRT_SHARD_MAX_RANGES];
+	uint32_t shard_rows, shard_cols;
+	uint32_t tensor_rows, tensor_cols;
+};
+
+/* The spec's files, one value each (docs/tree.md has the formats). */
+enum ttrt_shard_field {
+	TTRT_SHARD_LAYOUT,
+	TTRT_SHARD_CORES,
+	TTRT_SHARD_SHAPE,
+	TTRT_SHARD_TENSOR_SHAPE,
+	TTRT_SHARD_ORIENTATION,
+	TTRT_SHARD_NUM_FIELDS
+};
 
 struct ttrt_buffer;
 
 /* Names are [A-Za-z0-9._-], 1..63 chars, not "." or "..". -EINVAL for bad
  * characters, -ENAMETOOLONG for long names. */
 int ttrt_buffer_name_check(const char *name);
-/* A new buffer starts unallocated (size 0, page size 2048). Returns a
- * reference the caller must put. The name is a label for messages and
- * info.json: the runtime does not look buffers up by name nor keep names
- * unique; its caller's namespace does (ttfs: the inode table). */
-int ttrt_buffer_new(struct ttrt_device *dev, const char *name, struct ttrt_buffer **out);
+/* A new buffer starts unallocated (size 0, page size 2048, interleaved).
+ * Returns a reference the caller must put. The name is a label for
+ * messages and info.json: the runtime does not look buffers up by name
+ * nor keep names unique; its caller's namespace does (ttfs: the inode
+ * table). */
+int ttrt_buffer_new(struct ttrt_device *dev, enum ttrt_buffer_kind kind, const char *name,
+		    struct ttrt_buffer **out);
 void ttrt_buffer_get(struct ttrt_buffer *buf);
 void ttrt_buffer_put(struct ttrt_buffer *buf);
-/* Frees the DRAM and leaves the device's list; open references see -ENOENT.
- * -EBUSY while pinned. */
+/* Frees the memory and leaves the device's list; open references see
+ * -ENOENT. -EBUSY while pinned. */
 int ttrt_buffer_delete(struct ttrt_buffer *buf);
 /* All buffers, in creation order. Calls fn until it returns non-zero. */
 int ttrt_buffer_foreach(struct ttrt_device *dev,
 			int (*fn)(struct ttrt_buffer *buf, void *arg), void *arg);
 
-/* Size and page size may change until the first data write, and not while
- * pinned (-EBUSY). Setting the size allocates: -EINVAL for 0, -ENOSPC
- * beyond free DRAM. Setting the shape the buffer has always succeeds. */
+/* The shape (size, page size and the shard spec) may change until the
+ * first data write, and not while pinned (-EBUSY). A shape that can be
+ * placed is allocated at once: setting the size of an interleaved buffer
+ * allocates, -EINVAL for 0, -ENOSPC beyond free memory (the old shape
+ * stays). A sharded shape that is not complete or does not hold together
+ * is kept unallocated, ttrt_buffer_problem says why. Setting the shape
+ * the buffer has always succeeds. */
 int ttrt_buffer_set_size(struct ttrt_buffer *buf, uint64_t size);
 int ttrt_buffer_set_page_size(struct ttrt_buffer *buf, uint32_t page_size);
+/* One field of the shard spec from its text (trailing newline stripped
+ * by the caller): -EINVAL with the reason in err for a value that is bad
+ * on its own (a bad word, a core off the grid, a 0 shape). */
+int ttrt_buffer_set_shard_field(struct ttrt_buffer *buf, enum ttrt_shard_field field,
+				const char *text, char *err, size_t errlen);
+/* Its text, with a trailing newline; "" for a field not set. */
+int ttrt_buffer_shard_field(const struct ttrt_buffer *buf, enum ttrt_shard_field field,
+			    char *out, size_t len);
+const char *ttrt_shard_field_name(enum ttrt_shard_field field);   /* "layout", ... */
 
 const char *ttrt_buffer_name(const struct ttrt_buffer *buf);
+enum ttrt_buffer_kind ttrt_buffer_kind(const struct ttrt_buffer *buf);
+enum ttrt_buffer_layout ttrt_buffer_layout(const struct ttrt_buffer *buf);
+const char *ttrt_buffer_layout_name(enum ttrt_buffer_layout layout);
 uint64_t ttrt_buffer_size(const struct ttrt_buffer *buf);
 uint32_t ttrt_buffer_page_size(const struct ttrt_buffer *buf);
-/* Bank address, the same in every bank; -ENODATA before allocation. */
+/* Bank address, the same in every bank and on every core; -ENODATA
+ * while unallocated. */
 int ttrt_buffer_address(const struct ttrt_buffer *buf, uint64_t *addr);
+/* Bytes the buffer takes in each bank or on each of its cores. */
+uint64_t ttrt_buffer_bytes_per_bank(const struct ttrt_buffer *buf);
+/* Why a buffer with a size is not allocated ("shard_cores not set",
+ * "...does not tile..."): -EINVAL with the reason in out; 0 if it is
+ * allocated or has no size yet. */
+int ttrt_buffer_problem(const struct ttrt_buffer *buf, char *out, size_t len);
 int ttrt_buffer_is_written(const struct ttrt_buffer *buf);
 /* -ENOENT once the buffer was deleted, else 0. */
 int ttrt_buffer_check(const struct ttrt_buffer *buf);
-/* Where page i lives: bank i % 7 at address + (i / 7) * aligned page size. */
-int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page,
-			      int *bank, uint64_t *bank_addr);
+/* Where host page i lives: on which DRAM bank (as the logical DRAM core
+ * x = bank, y = 0) or worker core, at which address. Interleaved: bank
+ * i % banks at address + (i / banks) * aligned page size; sharded: as
+ * tt-metal places shards (docs/sharding.md). */
+int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page, struct ttrt_xy *where,
+			      uint64_t *addr);
+/* Whether an allocated L1 buffer takes part of [lo, hi) on core (its
+ * banks, for an interleaved one: every L1 bank's core; its shard cores
+ * for a sharded one): 1 with the first such buffer's name and range, 0
+ * if none. For placing CBs. */
+int ttrt_l1_buffer_overlap(struct ttrt_device *dev, struct ttrt_xy core, uint64_t lo, uint64_t hi,
+			   char *name, size_t name_len, uint64_t *buf_lo, uint64_t *buf_hi);
 
-/* A pin keeps a buffer's DRAM where it is: while one is held, delete and
- * any new size or page size are -EBUSY. A program pins the buffers its
+/* The compile-time words of tt-metal's TensorAccessorArgs for the buffer
+ * (reference/program-model.md §6): interleaved {config, aligned page
+ * size}; sharded {config, aligned page size, rank, number of banks,
+ * tensor shape, shard shape, bank coordinates two per word}. -ENODATA
+ * unallocated, -E2BIG beyond max. */
+#define TTRT_ACCESSOR_MAX_WORDS (2 + 2 + 2 * 2 + (TTRT_NUM_TENSIX + 1) / 2)
+int ttrt_buffer_accessor_args(const struct ttrt_buffer *buf, uint32_t *words, uint32_t max,
+			      uint32_t *n);
+
+/* A pin keeps a buffer's memory where it is: while one is held, delete and
+ * any new shape are -EBUSY. A program pins the buffers its
  * args name from the resolve until its run ends, since its kernels reach
  * them by address. holder names the pinner (a program's name) for
  * ttrt_buffer_foreach_holder; the pin holds a reference on the buffer.
@@ -370,18 +467,20 @@ void ttrt_buffer_unpin(struct ttrt_buffer_pin *pin);   /* NULL: nothing */
 int ttrt_buffer_foreach_holder(const struct ttrt_buffer *buf,
 			       int (*fn)(const char *holder, void *arg), void *arg);
 
-/* Bytes in logical order; the interleave is hidden. Out of range: -EFBIG
- * (write) or -ENXIO (read), nothing transferred. */
+/* Bytes in host order (page by page, as tt-metal's EnqueueWriteBuffer
+ * takes them); the interleave or sharding is hidden. Out of range: -EFBIG
+ * (write) or -ENXIO (read), nothing transferred; -EINVAL for a buffer
+ * whose shape cannot be placed (ttrt_buffer_problem). */
 int ttrt_buffer_write(struct ttrt_buffer *buf, uint64_t offset, const void *src, size_t len);
 int ttrt_buffer_read(struct ttrt_buffer *buf, uint64_t offset, void *dst, size_t len);
 
-/* Zero-copy access to [offset, offset+len) of a buffer (see
+/* Zero-copy access to [offset, offset+len) of a DRAM buffer (see
  * ttrt_dram_direct): fills iov with the pieces in logical order (at least
  * one per page touched; a page partly written comes in several) and
  * returns how many, holding the buffer's shape until
  * ttrt_buffer_direct_end (called only after a return > 0). -E2BIG when
- * the pieces do not fit in max_iov, -ENOTSUP on a card, -ENXIO/-EFBIG out
- * of range. */
+ * the pieces do not fit in max_iov, -ENOTSUP on a card and for L1
+ * buffers, -ENXIO/-EFBIG out of range. */
 int ttrt_buffer_direct_begin(struct ttrt_buffer *buf, uint64_t offset, size_t len, int writing,
 			     struct iovec *iov, int max_iov);
 void ttrt_buffer_direct_end(struct ttrt_buffer *buf);
@@ -389,6 +488,8 @@ void ttrt_buffer_direct_end(struct ttrt_buffer *buf);
 /* Free bytes per bank (the largest buffer that can still be allocated is
  * this times 7). */
 uint64_t ttrt_dram_free_per_bank(struct ttrt_device *dev);
+/* The same for L1: the largest range free on every core. */
+uint64_t ttrt_l1_free_per_bank(struct ttrt_device *dev);
 
 /* ---- live diagnosis ------------------------------------------------------ */
 

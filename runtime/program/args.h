@@ -247,24 +247,32 @@ uint32_t prog_format_tile_size(enum prog_data_format f);
 
 /* What the resolver needs to know about a buffer. */
 struct prog_buffer_info {
-	uint64_t addr;        /* bank address, the same in every bank */
+	uint64_t addr;        /* the same in every bank and on every core */
 	uint32_t page_size;
-	bool is_dram;
+	bool is_dram;         /* else in L1 */
+	/* accessor(name)'s words (ttrt_buffer_accessor_args); none: the two
+	 * of an interleaved buffer, from page_size and is_dram */
+	uint32_t accessor[TTRT_ACCESSOR_MAX_WORDS];
+	uint32_t n_accessor;
+	char problem[200];    /* with -EINVAL: why the buffer cannot be used */
 	struct ttrt_buffer_pin *pin;   /* a pin the lookup took, or NULL: the resolved
 					* args hold it until prog_resolved_free */
 };
 
-/* Looks a buffer up by name: 0 and *out filled, or -ENOENT. A lookup
- * that fails holds no pin. */
+/* Looks a buffer up by name: 0 and *out filled, -ENOENT, or -EINVAL
+ * with the reason in out->problem. A lookup that fails holds no pin. */
 typedef int (*prog_buffer_lookup_fn)(void *ctx, const char *name, struct prog_buffer_info *out);
 
 /*
  * accessor(name) expands to the compile-time words of tt-metal's
- * TensorAccessorArgs for an interleaved buffer, newest layout (since
- * tt-metal #38958): word 0 is the ArgsConfig flags (IsDram = 2; not
+ * TensorAccessorArgs, newest layout (since tt-metal #38958): for an
+ * interleaved buffer two, word 0 the ArgsConfig flags (IsDram = 2; not
  * sharded, nothing at run time), word 1 the aligned page size (the page
- * size rounded up to 64 bytes in DRAM, 16 in L1). The kernel SDK's
- * TensorAccessorArgs<N>() reads the same two words.
+ * size rounded up to 64 bytes in DRAM, 16 in L1); a sharded buffer adds
+ * its rank, banks, shapes and bank coordinates
+ * (runtime/buffer/accessor_args.c). The kernel SDK's
+ * TensorAccessorArgs<N>() reads the same words. The parser counts an
+ * accessor as its fewest words; the resolve checks the real count.
  */
 #define PROG_ACCESSOR_WORDS        2
 #define PROG_ACCESSOR_FLAG_SHARDED 1u
@@ -305,8 +313,8 @@ struct prog_resolved {
 
 /* Turns every symbolic word into its value with lookup, called once per
  * buffer name, so every word naming a buffer sees the same buffer. An
- * unknown buffer is -ENOENT, with "name:LINE: [section] key: no DRAM
- * buffer 'x'" in err. */
+ * unknown buffer is -ENOENT, with "name:LINE: [section] key: no buffer
+ * 'x'" in err. */
 int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn lookup,
 		      void *ctx, struct prog_resolved **out, char *err, size_t errlen);
 void prog_resolved_free(struct prog_resolved *r);

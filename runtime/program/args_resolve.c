@@ -78,9 +78,14 @@ static int lookup(struct resolve_ctx *rc, const char *kernel, const char *key, i
 	int ret = lookup_once(rc, buf, info);
 
 	if (ret == -ENOENT) {
-		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: no DRAM buffer '%s'", rc->name, line,
+		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: no buffer '%s'", rc->name, line,
 			     kernel, key, buf);
 		return -ENOENT;
+	}
+	if (ret == -EINVAL && info->problem[0]) {
+		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: buffer '%s': %s", rc->name, line,
+			     kernel, key, buf, info->problem);
+		return -EINVAL;
 	}
 	if (ret) {
 		ttrt_set_err(rc->err, rc->errlen, "%s:%d: [%s] %s: buffer '%s': %s", rc->name, line,
@@ -95,39 +100,68 @@ static int lookup(struct resolve_ctx *rc, const char *kernel, const char *key, i
 	return 0;
 }
 
+/* The words one item expands to: its value, the buffer's address, or
+ * the buffer's accessor words. out NULL: only counts them. */
+static int item_words(struct resolve_ctx *rc, const char *kernel, const char *key, int line,
+		      const struct prog_word *w, uint32_t *out, uint32_t *n)
+{
+	struct prog_buffer_info info;
+	struct prog_accessor_args acc;
+	int ret;
+
+	if (w->kind == PROG_WORD_VALUE) {
+		if (out)
+			out[*n] = w->value;
+		(*n)++;
+		return 0;
+	}
+	ret = lookup(rc, kernel, key, line, w->buffer, &info);
+	if (ret)
+		return ret;
+	if (w->kind == PROG_WORD_BUFFER) {
+		if (out)
+			out[*n] = (uint32_t)info.addr;
+		(*n)++;
+	} else if (info.n_accessor) {
+		if (out)
+			memcpy(out + *n, info.accessor, info.n_accessor * sizeof(*out));
+		*n += info.n_accessor;
+	} else {
+		prog_accessor_args(&info, &acc);
+		if (out) {
+			out[*n] = acc.config;
+			out[*n + 1] = acc.aligned_page_size;
+		}
+		*n += PROG_ACCESSOR_WORDS;
+	}
+	return 0;
+}
+
+/* Counted first: a sharded buffer's accessor has more words than the
+ * parser counted, and the list must still fit its limit. */
 static int resolve_words(struct resolve_ctx *rc, const char *kernel, const char *key,
-			 const struct prog_words *ws, struct prog_u32s *out)
+			 const struct prog_words *ws, uint32_t max, struct prog_u32s *out)
 {
 	uint32_t n = 0;
+	int ret = 0;
 
 	out->n = 0;
-	for (uint32_t i = 0; i < ws->n; i++)
-		n += ws->w[i].kind == PROG_WORD_ACCESSOR ? PROG_ACCESSOR_WORDS : 1;
+	for (uint32_t i = 0; i < ws->n && !ret; i++)
+		ret = item_words(rc, kernel, key, ws->line, &ws->w[i], NULL, &n);
+	if (ret)
+		return ret;
+	if (n > max) {
+		ttrt_set_err(rc->err, rc->errlen,
+			     "%s:%d: [%s] %s: %u words with the accessors expanded, more than %u",
+			     rc->name, ws->line, kernel, key, n, max);
+		return -EINVAL;
+	}
 	out->v = calloc(n ? n : 1, sizeof(*out->v));
 	if (!out->v)
 		return -ENOMEM;
-	for (uint32_t i = 0; i < ws->n; i++) {
-		const struct prog_word *w = &ws->w[i];
-		struct prog_buffer_info info;
-		struct prog_accessor_args acc;
-		int ret;
-
-		if (w->kind == PROG_WORD_VALUE) {
-			out->v[out->n++] = w->value;
-			continue;
-		}
-		ret = lookup(rc, kernel, key, ws->line, w->buffer, &info);
-		if (ret)
-			return ret;
-		if (w->kind == PROG_WORD_BUFFER) {
-			out->v[out->n++] = (uint32_t)info.addr;
-			continue;
-		}
-		prog_accessor_args(&info, &acc);
-		out->v[out->n++] = acc.config;
-		out->v[out->n++] = acc.aligned_page_size;
-	}
-	return 0;
+	for (uint32_t i = 0; i < ws->n && !ret; i++)
+		ret = item_words(rc, kernel, key, ws->line, &ws->w[i], out->v, &out->n);
+	return ret;
 }
 
 /* The override that names core c, if any (the parser allows one). */
@@ -152,23 +186,26 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uin
 	out->core_args = calloc(a->n_cores ? a->n_cores : 1, sizeof(*out->core_args));
 	if (!out->core_args)
 		return -ENOMEM;
-	ret = resolve_words(rc, kname, "compile_args", &k->compile_args, &out->compile_args);
+	ret = resolve_words(rc, kname, "compile_args", &k->compile_args, PROG_MAX_COMPILE_ARGS,
+			    &out->compile_args);
 	if (!ret)
-		ret = resolve_words(rc, kname, "common_args", &k->common_args, &out->common_args);
+		ret = resolve_words(rc, kname, "common_args", &k->common_args, PROG_MAX_ARGS,
+				    &out->common_args);
 	for (uint32_t c = 0; c < a->n_cores && !ret; c++) {
 		const struct prog_override *o = override_for(k, a->cores[c]);
 		static const struct prog_words none;
 		char key[32];
 
 		if (!prog_cores_has(&k->cores, a->cores[c])) {
-			ret = resolve_words(rc, kname, "args", &none, &out->core_args[c]);
+			ret = resolve_words(rc, kname, "args", &none, PROG_MAX_ARGS, &out->core_args[c]);
 			continue;
 		}
 		if (o)
 			snprintf(key, sizeof(key), "args.%u,%u", a->cores[c].x, a->cores[c].y);
 		else
 			snprintf(key, sizeof(key), "args");
-		ret = resolve_words(rc, kname, key, o ? &o->args : &k->args, &out->core_args[c]);
+		ret = resolve_words(rc, kname, key, o ? &o->args : &k->args, PROG_MAX_ARGS,
+				    &out->core_args[c]);
 	}
 	return ret;
 }

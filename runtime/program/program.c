@@ -427,23 +427,25 @@ static int lookup_buffer(void *ctx, const char *name, struct prog_buffer_info *o
 	struct ttrt_program *p = lc->p;
 	struct ttrt_buffer_pin *pin = NULL;
 	struct ttrt_buffer *buf;
-	uint64_t addr;
 	int rc;
 
 	if (!p->lookup || p->lookup(p->lookup_ctx, name, &buf))
 		return -ENOENT;
 	rc = lc->pin ? ttrt_buffer_pin(buf, p->name, &pin) : 0;
 	if (rc == 0)
-		rc = ttrt_buffer_address(buf, &addr);   /* -ENODATA: the buffer has no size yet */
+		rc = ttrt_buffer_problem(buf, out->problem, sizeof(out->problem));
 	if (rc == 0)
-		*out = (struct prog_buffer_info){
-			.addr = addr,
-			.page_size = ttrt_buffer_page_size(buf),
-			.is_dram = true,
-			.pin = pin,
-		};
-	else
+		rc = ttrt_buffer_address(buf, &out->addr);   /* -ENODATA: no size yet */
+	if (rc == 0)
+		rc = ttrt_buffer_accessor_args(buf, out->accessor, TTRT_ACCESSOR_MAX_WORDS,
+					       &out->n_accessor);
+	if (rc == 0) {
+		out->page_size = ttrt_buffer_page_size(buf);
+		out->is_dram = ttrt_buffer_kind(buf) == TTRT_BUFFER_DRAM;
+		out->pin = pin;
+	} else {
 		ttrt_buffer_unpin(pin);
+	}
 	ttrt_buffer_put(buf);
 	return rc;
 }

@@ -9,6 +9,7 @@
  * that did not finish are reset, so the next program finds them idle.
  */
 #include "program/program_internal.h"
+#include "program/cb_buffers.h"
 #include "program/kernel_groups.h"
 #include "program/pack_args.h"
 #include "timespec_after.h"
@@ -132,6 +133,8 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 		rc = prog_pack(r->args, r->resolved, &r->plan, &in, &r->packed, r->err,
 			       sizeof(r->err));
 	}
+	if (rc == 0)
+		rc = prog_cbs_clear_of_l1_buffers(p->dev, &r->packed, r->err, sizeof(r->err));
 	pthread_mutex_unlock(&p->lock);
 	free(images);
 	if (rc == 0) {

@@ -56,9 +56,11 @@ static int render_buffer(struct ttrt_buffer *b, void *arg)
 	uint64_t addr;
 	int allocated = ttrt_buffer_address(b, &addr) == 0;
 
-	strbuf_printf(ctx->sb, "%s\n    {\"name\": \"%s\", \"size\": %" PRIu64
-		      ", \"page_size\": %" PRIu32 ", \"address\": ",
-		      ctx->n++ ? "," : "", ttrt_buffer_name(b), ttrt_buffer_size(b),
+	strbuf_printf(ctx->sb, "%s\n    {\"name\": \"%s\", \"memory\": \"%s\", \"layout\": \"%s\", "
+		      "\"size\": %" PRIu64 ", \"page_size\": %" PRIu32 ", \"address\": ",
+		      ctx->n++ ? "," : "", ttrt_buffer_name(b),
+		      ttrt_buffer_kind(b) == TTRT_BUFFER_L1 ? "l1" : "dram",
+		      ttrt_buffer_layout_name(ttrt_buffer_layout(b)), ttrt_buffer_size(b),
 		      ttrt_buffer_page_size(b));
 	if (allocated)
 		strbuf_printf(ctx->sb, "%" PRIu64 "}", addr);

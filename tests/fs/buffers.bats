@@ -18,10 +18,15 @@ B() { echo "$MNT/dram/buffers/$1"; }
 # set_attr FILE VALUE: one write(2) of VALUE, as `echo VALUE > FILE` does.
 set_attr() { echo "$2" >"$1"; }
 
-@test "mkdir makes a buffer with size, page_size, address, data and status" {
+@test "mkdir makes a buffer with size, page_size, address, data, status and the shard spec" {
 	mkdir "$(B fresh)"
 	run -0 ls "$(B fresh)"
-	assert_output "$(printf '%s\n' address data page_size size status)"
+	assert_output "$(printf '%s\n' address data layout page_size shard_cores shard_orientation \
+		shard_shape size status tensor_shape)"
+	assert_equal "$(cat "$(B fresh)/layout")" interleaved
+	assert_equal "$(cat "$(B fresh)/shard_orientation")" row_major
+	assert_equal "$(stat -c %s "$(B fresh)/shard_cores" "$(B fresh)/shard_shape" \
+		"$(B fresh)/tensor_shape")" "$(printf '0\n0\n0')"
 	assert_equal "$(cat "$(B fresh)/status")" "not pinned"
 	assert_equal "$(stat -c '%s %a' "$(B fresh)/status")" "11 444"
 	run -0 ls "$MNT/dram/buffers"

@@ -234,11 +234,11 @@ ttfs_unmount() {
 	ttfs_stop "$BATS_FILE_TMPDIR" "$MNT"
 }
 
-# ttfs_remove_buffers: rmdir every dram/buffers/* (a teardown for suites
-# that make buffers).
+# ttfs_remove_buffers: rmdir every dram/buffers/* and l1/buffers/* (a
+# teardown for suites that make buffers).
 ttfs_remove_buffers() {
 	local d
-	for d in "$MNT"/dram/buffers/*; do
+	for d in "$MNT"/dram/buffers/* "$MNT"/l1/buffers/*; do
 		[ -d "$d" ] && rmdir "$d"
 	done
 	return 0

@@ -488,7 +488,7 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	run -0 run_prog ub
 	assert_output ENOENT
 	run -0 cat "$P/ub/status"
-	assert_output --partial "no DRAM buffer 'nosuch'"
+	assert_output --partial "no buffer 'nosuch'"
 	mkdir "$MNT/dram/buffers/gone"
 	echo 4096 >"$MNT/dram/buffers/gone/size"
 	run -0 pyset "$P/ub/args" <<-INI
@@ -503,7 +503,7 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	run -0 run_prog ub
 	assert_output ENOENT
 	run -0 cat "$P/ub/status"
-	assert_output --partial "no DRAM buffer 'gone'"
+	assert_output --partial "no buffer 'gone'"
 }
 
 # A writer gated on $FLAG that then writes 16 pages of 0xa5 to @victim.

@@ -7,13 +7,21 @@ load helpers
 setup_file() { ttfs_mount; }
 teardown_file() { ttfs_unmount; }
 
-@test "the root holds README, cores, device, dram, noc0, programs" {
+@test "the root holds README, cores, device, dram, l1, noc0, programs" {
 	run -0 ls "$MNT"
-	assert_output "$(printf '%s\n' README cores device dram noc0 programs)"
+	assert_output "$(printf '%s\n' README cores device dram l1 noc0 programs)"
 	[ -f "$MNT/README" ]
-	for d in cores device dram noc0 programs; do [ -d "$MNT/$d" ]; done
+	for d in cores device dram l1 noc0 programs; do [ -d "$MNT/$d" ]; done
 	# 2 + one per subdirectory.
-	assert_equal "$(stat -c %h "$MNT")" 7
+	assert_equal "$(stat -c %h "$MNT")" 8
+}
+
+@test "l1/ holds buffers/ and nothing else" {
+	run -0 ls "$MNT/l1"
+	assert_output buffers
+	assert_equal "$(stat -c %h "$MNT/l1")" 3
+	assert_equal "$(stat -c %h "$MNT/l1/buffers")" 2
+	[ ! -e "$MNT/l1/banks" ]
 }
 
 @test "device/ holds its eight files" {

@@ -466,7 +466,7 @@ static struct ttrt_buffer *make_buffer(struct ttrt_device *dev, const char *name
 {
 	struct ttrt_buffer *b = NULL;
 
-	REQUIRE(ttrt_buffer_new(dev, name, &b) == 0, "new %s", name);
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, name, &b) == 0, "new %s", name);
 	CHECK_EQ(ttrt_buffer_set_page_size(b, page_size), 0);
 	CHECK_EQ(ttrt_buffer_set_size(b, size), 0);
 	return b;

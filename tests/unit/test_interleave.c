@@ -51,7 +51,7 @@ static struct ttrt_buffer *make_buffer(struct ttrt_device *dev, const char *name
 {
 	struct ttrt_buffer *b = NULL;
 
-	REQUIRE(ttrt_buffer_new(dev, name, &b) == 0, "new %s", name);
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, name, &b) == 0, "new %s", name);
 	if (page_size)
 		CHECK_EQ(ttrt_buffer_set_page_size(b, page_size), 0);
 	if (size)
@@ -75,16 +75,16 @@ static void test_page_location(struct ttrt_device *dev)
 		CHECK(addr >= TTRT_DRAM_ALLOC_BASE && addr % 64 == 0, "address 0x%llx",
 		      (unsigned long long)addr);
 		for (uint64_t i = 0; i < pages; i++) {
-			int bank = -1;
+			struct ttrt_xy where = { 0xff, 0xff };
 			uint64_t at = 0;
-			CHECK_EQ(ttrt_buffer_page_location(b, i, &bank, &at), 0);
-			CHECK(bank == (int)(i % 7) && at == addr + (i / 7) * align64(ps),
-			      "ps %u page %llu: bank %d at 0x%llx", ps, (unsigned long long)i, bank,
-			      (unsigned long long)at);
+			CHECK_EQ(ttrt_buffer_page_location(b, i, &where, &at), 0);
+			CHECK(where.x == i % 7 && where.y == 0 && at == addr + (i / 7) * align64(ps),
+			      "ps %u page %llu: bank %d,%d at 0x%llx", ps, (unsigned long long)i,
+			      where.x, where.y, (unsigned long long)at);
 		}
-		int bank;
+		struct ttrt_xy where;
 		uint64_t at;
-		CHECK_EQ(ttrt_buffer_page_location(b, pages, &bank, &at), -ERANGE);
+		CHECK_EQ(ttrt_buffer_page_location(b, pages, &where, &at), -ERANGE);
 		CHECK_EQ(ttrt_buffer_delete(b), 0);
 		ttrt_buffer_put(b);
 	}
@@ -196,8 +196,8 @@ static void test_buffer_names(struct ttrt_device *dev)
 	name[64] = '\0';
 	CHECK_EQ(ttrt_buffer_name_check(name), -ENAMETOOLONG);
 
-	REQUIRE(ttrt_buffer_new(dev, "dup", &b) == 0, "new dup");
-	CHECK_EQ(ttrt_buffer_new(dev, "bad name", &c), -EINVAL);
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "dup", &b) == 0, "new dup");
+	CHECK_EQ(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "bad name", &c), -EINVAL);
 	CHECK(strcmp(ttrt_buffer_name(b), "dup") == 0, "name");
 	CHECK_EQ(ttrt_buffer_size(b), 0);
 	CHECK_EQ(ttrt_buffer_page_size(b), TTRT_DEFAULT_PAGE_SIZE);
@@ -207,7 +207,7 @@ static void test_buffer_names(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_buffer_set_page_size(b, 0), -EINVAL);
 	/* Names are labels; keeping them unique is the caller's namespace's
 	 * job (ttfs: its inode table), so the runtime does not refuse this. */
-	REQUIRE(ttrt_buffer_new(dev, "dup", &c) == 0, "second dup");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "dup", &c) == 0, "second dup");
 	CHECK(c != b, "a second buffer");
 	CHECK_EQ(ttrt_buffer_delete(b), 0);
 	CHECK_EQ(ttrt_buffer_check(c), 0);
@@ -231,7 +231,7 @@ static void test_buffer_list(struct ttrt_device *dev)
 	char seen[64] = "";
 
 	for (int i = 0; i < 4; i++)
-		REQUIRE(ttrt_buffer_new(dev, names[i], &b[i]) == 0, "new %s", names[i]);
+		REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, names[i], &b[i]) == 0, "new %s", names[i]);
 	ttrt_buffer_foreach(dev, list_names, seen);
 	CHECK(strcmp(seen, "l0,l1,l2,l3,") == 0, "order: %s", seen);
 	CHECK_EQ(ttrt_buffer_delete(b[1]), 0);   /* middle */
@@ -239,7 +239,7 @@ static void test_buffer_list(struct ttrt_device *dev)
 	seen[0] = '\0';
 	ttrt_buffer_foreach(dev, list_names, seen);
 	CHECK(strcmp(seen, "l0,l2,") == 0, "after deletes: %s", seen);
-	REQUIRE(ttrt_buffer_new(dev, "l4", &l4) == 0, "new l4");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "l4", &l4) == 0, "new l4");
 	CHECK_EQ(ttrt_buffer_delete(b[0]), 0);   /* head */
 	seen[0] = '\0';
 	ttrt_buffer_foreach(dev, list_names, seen);
@@ -261,7 +261,7 @@ static void test_buffer_space(struct ttrt_device *dev)
 	struct ttrt_buffer *big, *b2;
 
 	CHECK_EQ(free0, BANK_SIZE - TTRT_DRAM_ALLOC_BASE);
-	REQUIRE(ttrt_buffer_new(dev, "big", &big) == 0, "new");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "big", &big) == 0, "new");
 	CHECK_EQ(ttrt_buffer_set_size(big, 7 * BANK_SIZE), -ENOSPC);
 	CHECK_EQ(ttrt_buffer_set_size(big, UINT64_MAX / 2), -ENOSPC);
 	CHECK_EQ(ttrt_buffer_address(big, &addr), -ENODATA);
@@ -273,7 +273,7 @@ static void test_buffer_space(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_dram_free_per_bank(dev), 0);
 	CHECK_EQ(ttrt_buffer_address(big, &addr), 0);
 	CHECK_EQ(addr, TTRT_DRAM_ALLOC_BASE);
-	REQUIRE(ttrt_buffer_new(dev, "b2", &b2) == 0, "new b2");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "b2", &b2) == 0, "new b2");
 	CHECK_EQ(ttrt_buffer_set_size(b2, 64), -ENOSPC);
 	/* A failed grow keeps the old allocation. */
 	CHECK_EQ(ttrt_buffer_set_size(big, free0 * 7 + 64), -ENOSPC);
@@ -319,7 +319,7 @@ static void test_huge_size(struct ttrt_device *dev)
 {
 	struct ttrt_buffer *b;
 
-	REQUIRE(ttrt_buffer_new(dev, "huge", &b) == 0, "new");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "huge", &b) == 0, "new");
 	CHECK_EQ(ttrt_buffer_set_size(b, UINT64_MAX), -ENOSPC);
 	CHECK_EQ(ttrt_buffer_set_size(b, UINT64_MAX - 100), -ENOSPC);
 	CHECK_EQ(ttrt_buffer_size(b), 0);

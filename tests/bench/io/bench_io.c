@@ -195,7 +195,7 @@ static int setup(struct ctx *c)
 		fprintf(stderr, "bench_io: ttrt_device_open: %s\n", err[0] ? err : strerror(-rc));
 		return rc;
 	}
-	rc = ttrt_buffer_new(c->dev, "bench", &c->dbuf);
+	rc = ttrt_buffer_new(c->dev, TTRT_BUFFER_DRAM, "bench", &c->dbuf);
 	if (rc == 0)
 		rc = ttrt_buffer_set_size(c->dbuf, WINDOW);
 	if (rc) {

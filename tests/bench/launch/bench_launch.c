@@ -301,8 +301,8 @@ static int setup(struct bench *b, const char *dir)
 	}
 	for (size_t i = 0; i < sizeof(data); i++)
 		data[i] = (uint8_t)(i * 131u + 7u);
-	if ((rc = ttrt_buffer_new(b->dev, "in", &b->in)) ||
-	    (rc = ttrt_buffer_new(b->dev, "out", &b->out)) ||
+	if ((rc = ttrt_buffer_new(b->dev, TTRT_BUFFER_DRAM, "in", &b->in)) ||
+	    (rc = ttrt_buffer_new(b->dev, TTRT_BUFFER_DRAM, "out", &b->out)) ||
 	    (rc = ttrt_buffer_set_size(b->in, sizeof(data))) ||
 	    (rc = ttrt_buffer_set_size(b->out, sizeof(data))) ||
 	    (rc = ttrt_buffer_write(b->in, 0, data, sizeof(data))))

@@ -441,13 +441,13 @@ static void test_resolve_errors(void)
 	REQUIRE(rc == 0, "%s", err);
 	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
 	CHECK(rc == -ENOENT && !r, "rc %d", rc);
-	CHECK(strcmp(err, "args:5: [writer] args.1,0: no DRAM buffer 'gone'") == 0, "%s", err);
+	CHECK(strcmp(err, "args:5: [writer] args.1,0: no buffer 'gone'") == 0, "%s", err);
 	prog_args_free(a);
 
 	a = parse("[compute]\ncompile_args = 1\n  accessor(nope)\n", err, sizeof(err), &rc);
 	REQUIRE(rc == 0, "%s", err);
 	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
-	CHECK(rc == -ENOENT && strcmp(err, "args:2: [compute] compile_args: no DRAM buffer 'nope'") == 0,
+	CHECK(rc == -ENOENT && strcmp(err, "args:2: [compute] compile_args: no buffer 'nope'") == 0,
 	      "%s", err);
 	prog_args_free(a);
 

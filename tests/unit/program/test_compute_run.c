@@ -221,7 +221,7 @@ static int run(struct ttrt_device *dev, const char *what, const char *sections, 
 			continue;
 		}
 		snprintf(name, sizeof(name), "cr%d", i);
-		REQUIRE(ttrt_buffer_new(dev, name, &bs.b[i]) == 0, "buffer %s", name);
+		REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, name, &bs.b[i]) == 0, "buffer %s", name);
 		REQUIRE(ttrt_buffer_set_page_size(bs.b[i], io->tile_bytes) == 0, "page size");
 		REQUIRE(ttrt_buffer_set_size(bs.b[i], (uint64_t)io->tile_bytes * io->tiles) == 0, "size");
 		if (i < 3)

@@ -85,7 +85,7 @@ static void make_buffers(struct ttrt_device *dev, struct example *ex)
 	for (int i = 0; i < MAX_BUFS && ex->bufs[i].name; i++) {
 		const struct buf_spec *s = &ex->bufs[i];
 
-		REQUIRE(ttrt_buffer_new(dev, s->name, &ex->buf[i]) == 0, "buffer %s", s->name);
+		REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, s->name, &ex->buf[i]) == 0, "buffer %s", s->name);
 		REQUIRE(ttrt_buffer_set_page_size(ex->buf[i], s->page_size) == 0, "%s", s->name);
 		REQUIRE(ttrt_buffer_set_size(ex->buf[i], s->size) == 0, "%s", s->name);
 		ex->data[i] = calloc(1, s->size);

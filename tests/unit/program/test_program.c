@@ -213,7 +213,7 @@ static void test_bad_input(struct ttrt_device *dev)
 	CHECK_EQ(set_args(p, "[program]\ncores = 0,0\n[reader]\nargs = @nosuch\n"), 0);
 	set_kernel(p, TTRT_KERNEL_WRITER, "loopback_writer.cpp");
 	CHECK_EQ(ttrt_program_run(p, NULL), -ENOENT);
-	CHECK(status_has(p, "no DRAM buffer 'nosuch'"), "unknown buffer");
+	CHECK(status_has(p, "no buffer 'nosuch'"), "unknown buffer");
 	ttrt_program_put(p);
 }
 
@@ -433,8 +433,8 @@ int main(int argc, char **argv)
 	snprintf(nested, sizeof(nested), "%s/not/yet", cache);
 	REQUIRE(ttrt_config_set(&cfg, "cache_dir", nested, err, sizeof(err)) == 0, "%s", err);
 	REQUIRE(ttrt_device_open(&cfg, &dev, err, sizeof(err)) == 0, "open: %s", err);
-	REQUIRE(ttrt_buffer_new(dev, "in", &buf_in) == 0, "in");
-	REQUIRE(ttrt_buffer_new(dev, "out", &buf_out) == 0, "out");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "in", &buf_in) == 0, "in");
+	REQUIRE(ttrt_buffer_new(dev, TTRT_BUFFER_DRAM, "out", &buf_out) == 0, "out");
 	REQUIRE(ttrt_buffer_set_size(buf_in, PAGES * PAGE) == 0, "in size");
 	REQUIRE(ttrt_buffer_set_size(buf_out, PAGES * PAGE) == 0, "out size");
 
