@@ -81,6 +81,7 @@ void ttrt_chip_state_destroy(struct ttrt_device *dev)
 	pthread_mutex_destroy(&dev->program_threads_lock);
 	pthread_mutex_destroy(&dev->programs_lock);
 	free(dev->build_env);
+	free(dev->core_kernels);
 	pthread_rwlock_destroy(&dev->chip_lock);
 }
 
@@ -174,6 +175,7 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	rc = ttrt_device_boot(dev, &op, err, errlen);
 	dev->chip_ready = rc == 0;
 	ttrt_chip_unlock(dev);
+	ttrt_core_kernels_clear(dev);
 	return rc;
 }
 
@@ -207,6 +209,7 @@ int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait
 	}
 	dev->chip_ready = rc == 0 && !dev->launch_problem[0];
 	ttrt_chip_unlock(dev);
+	ttrt_core_kernels_clear(dev);
 	return rc;
 }
 

@@ -63,6 +63,9 @@ struct ttrt_device {
 	 * runs, and the build setup, made at the first build. */
 	pthread_mutex_t programs_lock;
 	struct ttrt_program *core_owner[TTRT_NUM_TENSIX];
+	/* The kernels each core was launched with last (core_owner.c):
+	 * [TTRT_NUM_TENSIX], NULL until the first launch. */
+	struct ttrt_core_kernels *core_kernels;
 	struct build_env *build_env;
 	/* Background builds and runs under way; closing waits for them.
 	 * Their own lock, taken last: a program's lock may be held. */
@@ -131,6 +134,8 @@ int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint
 		      const struct ttrt_op *op, char *err, size_t errlen);
 /* Ask every running program to stop (runtime/program/core_owner.c). */
 void ttrt_programs_stop_all(struct ttrt_device *dev);
+/* Forget which kernels the cores ran: the chip was booted again. */
+void ttrt_core_kernels_clear(struct ttrt_device *dev);
 /* Count a program's thread in and out; ttrt_programs_wait_threads (device
  * close) returns when none is left. */
 void ttrt_program_thread_enter(struct ttrt_device *dev);

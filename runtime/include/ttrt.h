@@ -636,6 +636,17 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len);
 int ttrt_program_artifact(struct ttrt_program *p, const char *name, char **out, size_t *len);
 int ttrt_program_artifacts(struct ttrt_program *p, const char **names, int max);
 
+/* Which kernels a core runs: those of the program launched on it last
+ * (since the device's last boot or reset), by RISC. */
+struct ttrt_core_kernels {
+	char program[TTRT_BUFFER_NAME_MAX + 1];                /* "": none launched here */
+	int running;                                           /* the program holds the core now */
+	char kernel[TTRT_NUM_RISCS][32];                       /* "": none on that RISC */
+	char source[TTRT_NUM_RISCS][TTRT_BUFFER_NAME_MAX + 1];
+};
+
+int ttrt_core_kernels(struct ttrt_device *dev, struct ttrt_xy core, struct ttrt_core_kernels *out);
+
 /* ---- text views (rendered on each open; caller frees *out) --------------- */
 
 int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len);

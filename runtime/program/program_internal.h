@@ -171,5 +171,10 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);
 int prog_cores_claim(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n, char *err,
 		     size_t errlen);
 void prog_cores_release(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n);
+/* Which kernels each core of the plan runs, for ttrt_core_kernels: at a
+ * launch, with the cores claimed. 0 or -ENOMEM. */
+struct prog_plan;
+int prog_cores_record(struct ttrt_program *p, const struct prog_args *a,
+		      const struct prog_plan *plan);
 
 #endif /* TTRT_PROGRAM_INTERNAL_H */

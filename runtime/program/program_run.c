@@ -530,6 +530,8 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait)
 		p->times.run_ms = 0;
 		pthread_mutex_unlock(&p->lock);
 		rc = prog_cores_claim(p, r->run_cores, r->plan.n_cores, r->err, sizeof(r->err));
+		if (rc == 0 && (rc = prog_cores_record(p, r->args, &r->plan)) != 0)
+			prog_cores_release(p, r->run_cores, r->plan.n_cores);
 	}
 	if (rc)
 		return start_failed(p, r, rc, false);

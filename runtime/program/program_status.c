@@ -2,11 +2,14 @@
  *
  * A program's status text (docs/programs.md): `key value` lines for the
  * program as a whole, then one `core X,Y result` line per core of its
- * last run. For a core still running, what each of its RISCs waits on is
- * read live from the hardware (ttrt_core_wait_reason), so `cat status`
- * during a hang names the CB, barrier or semaphore.
+ * last run. The kernels and their groups are the args' as they are now,
+ * with the program's files. For a core still running, what each of its
+ * RISCs waits on is read live from the hardware (ttrt_core_wait_reason),
+ * so `cat status` during a hang names the CB, barrier or semaphore.
  */
 #include "program/program_internal.h"
+#include "program/kernel_groups.h"
+#include "render/core_list.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -34,7 +37,9 @@ static const char *core_result_name(enum prog_core_result r)
 struct status_copy {
 	char name[TTRT_BUFFER_NAME_MAX + 1];
 	enum ttrt_program_state state;
-	bool kernels[TTRT_NUM_KERNELS];
+	char *sources[PROG_MAX_KERNELS];         /* of the kernels that run, each once */
+	uint32_t n_sources;
+	struct strbuf groups;                    /* "group CORES: brisc NAME (SOURCE), ..." lines */
 	char error[PROG_ERROR_MAX];
 	struct prog_timings times;
 	struct prog_core_status *cores;
@@ -42,15 +47,107 @@ struct status_copy {
 	bool running;
 };
 
+static bool has_file(void *ctx, const char *name)
+{
+	return prog_file_find(ctx, name) != NULL;
+}
+
+/* A copy of name, once. */
+static void add_source(struct status_copy *c, const char *name)
+{
+	char *copy;
+
+	for (uint32_t i = 0; i < c->n_sources; i++)
+		if (!strcmp(c->sources[i], name))
+			return;
+	copy = strdup(name);
+	if (!copy) {
+		c->groups.failed = 1;
+		return;
+	}
+	c->sources[c->n_sources++] = copy;
+}
+
+/* One line per kernel group: its cores and its kernel on each processor. */
+static void group_lines(struct strbuf *sb, const struct prog_args *a, const struct prog_plan *plan)
+{
+	struct ttrt_xy *cores = calloc(a->n_cores ? a->n_cores : 1, sizeof(*cores));
+
+	if (!cores) {
+		sb->failed = 1;
+		return;
+	}
+	for (uint32_t g = 0; g < plan->n_groups; g++) {
+		const char *sep = ": ";
+		uint32_t n = 0;
+
+		for (uint32_t c = 0; c < plan->n_cores; c++)
+			if (plan->group_of[c] == g)
+				cores[n++] = a->cores[plan->core[c]];
+		strbuf_printf(sb, "group ");
+		render_core_list(sb, cores, n);
+		for (int proc = 0; proc < PROG_NUM_PROCESSORS; proc++) {
+			const struct prog_kernel_args *k;
+
+			if (plan->groups[g].kernel[proc] < 0)
+				continue;
+			k = &a->kernel[plan->groups[g].kernel[proc]];
+			strbuf_printf(sb, "%s%s %s (%s)", sep, prog_processor_name(k->processor),
+				      k->name, k->source);
+			sep = ", ";
+		}
+		strbuf_printf(sb, "\n");
+	}
+	free(cores);
+}
+
+/* The kernels that run and their groups, from the args and the files as
+ * they are; with args that do not parse (or a plan that fails), the short
+ * names' files that are there. Caller holds p->lock. */
+static void kernels_of(struct ttrt_program *p, struct status_copy *c)
+{
+	struct prog_args *none = NULL;
+	const struct prog_args *a = p->args;
+	struct prog_plan plan;
+	char err[8];
+
+	c->n_sources = 0;
+	/* No args yet: the kernels run as an empty args file says. */
+	if (!a && !p->args_text && prog_args_parse("", 0, "args", TTRT_TENSIX_GRID_X,
+						   TTRT_TENSIX_GRID_Y, &none, err, sizeof(err)) == 0)
+		a = none;
+	if (a && prog_plan_make(a, has_file, p, "args", &plan, err, sizeof(err)) == 0) {
+		for (uint32_t k = 0; k < a->n_kernels; k++)
+			if (plan.active[k])
+				add_source(c, a->kernel[k].source);
+		group_lines(&c->groups, a, &plan);
+		prog_plan_free(&plan);
+		prog_args_free(none);
+		return;
+	}
+	prog_args_free(none);
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		if (prog_file_find(p, ttrt_kernel_file_names[k]))
+			add_source(c, ttrt_kernel_file_names[k]);
+}
+
+static void copy_free(struct status_copy *c)
+{
+	for (uint32_t i = 0; i < c->n_sources; i++)
+		free(c->sources[i]);
+	free(c->groups.data);
+	free(c->cores);
+}
+
 static int take_copy(struct ttrt_program *p, struct status_copy *c)
 {
 	int rc = 0;
 
+	memset(c, 0, sizeof(*c));
 	pthread_mutex_lock(&p->lock);
 	memcpy(c->name, p->name, sizeof(c->name));
 	c->state = p->state;
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		c->kernels[k] = prog_file_find(p, ttrt_kernel_file_names[k]) != NULL;
+	kernels_of(p, c);
 	memcpy(c->error, p->error, sizeof(c->error));
 	c->times = p->times;
 	c->running = p->running;
@@ -64,6 +161,10 @@ static int take_copy(struct ttrt_program *p, struct status_copy *c)
 			rc = -ENOMEM;
 	}
 	pthread_mutex_unlock(&p->lock);
+	if (rc == 0 && c->groups.failed)
+		rc = -ENOMEM;
+	if (rc)
+		copy_free(c);
 	return rc;
 }
 
@@ -126,10 +227,10 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 	memset(&sb, 0, sizeof(sb));
 	strbuf_printf(&sb, "program %s\nstate %s\nkernels", c.name,
 		      ttrt_program_state_name(c.state));
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		if (c.kernels[k])
-			strbuf_printf(&sb, " %s", ttrt_kernel_file_names[k]);
-	strbuf_printf(&sb, "\nbuild_ms %.3f (%u built, %u from the cache)\n", c.times.build_ms,
+	for (uint32_t k = 0; k < c.n_sources; k++)
+		strbuf_printf(&sb, " %s", c.sources[k]);
+	strbuf_printf(&sb, "\n%s", c.groups.data ? c.groups.data : "");
+	strbuf_printf(&sb, "build_ms %.3f (%u built, %u from the cache)\n", c.times.build_ms,
 		      c.times.builds, c.times.cache_hits);
 	strbuf_printf(&sb, "pack_ms %.3f\nlaunch_ms %.3f\nrun_ms %.3f\n", c.times.pack_ms,
 		      c.times.launch_ms, c.times.run_ms);
@@ -139,7 +240,7 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 	if (ttrt_device_launch_problem(p->dev))
 		strbuf_printf(&sb, "launch unavailable: %s\n", ttrt_device_launch_problem(p->dev));
 	render_cores(p, &sb, &c);
-	free(c.cores);
+	copy_free(&c);
 	return strbuf_finish(&sb, out, len);
 }
 
@@ -173,9 +274,8 @@ void prog_render_json(struct ttrt_program *p, struct strbuf *sb)
 	}
 	strbuf_printf(sb, "{\"name\": \"%s\", \"state\": \"%s\", \"kernels\": [", c.name,
 		      ttrt_program_state_name(c.state));
-	for (int k = 0, n = 0; k < TTRT_NUM_KERNELS; k++)
-		if (c.kernels[k])
-			strbuf_printf(sb, "%s\"%s\"", n++ ? ", " : "", ttrt_kernel_file_names[k]);
+	for (uint32_t k = 0; k < c.n_sources; k++)
+		strbuf_printf(sb, "%s\"%s\"", k ? ", " : "", c.sources[k]);
 	strbuf_printf(sb, "], \"build_ms\": %.3f, \"pack_ms\": %.3f, \"launch_ms\": %.3f,"
 		      " \"run_ms\": %.3f, \"error\": ", c.times.build_ms, c.times.pack_ms,
 		      c.times.launch_ms, c.times.run_ms);
@@ -196,5 +296,5 @@ void prog_render_json(struct ttrt_program *p, struct strbuf *sb)
 		strbuf_printf(sb, "}");
 	}
 	strbuf_printf(sb, "]}");
-	free(c.cores);
+	copy_free(&c);
 }

@@ -94,6 +94,20 @@ static int read_cb_counters(struct ttrt_device *dev, struct ttrt_xy core, int cb
 	return rc;
 }
 
+/* The program launched here last and its kernel on each RISC. */
+static void render_core_kernels(struct ttrt_device *dev, struct ttrt_xy core, struct strbuf *sb)
+{
+	struct ttrt_core_kernels ck;
+
+	if (ttrt_core_kernels(dev, core, &ck) || !ck.program[0])
+		return;
+	strbuf_printf(sb, "program %s %s\n", ck.program, ck.running ? "running" : "ended");
+	for (int r = 0; r < TTRT_NUM_RISCS; r++)
+		if (ck.kernel[r][0])
+			strbuf_printf(sb, "kernel %s %s (%s)\n", ttrt_risc_names[r], ck.kernel[r],
+				      ck.source[r]);
+}
+
 int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, size_t *len)
 {
 	const struct ttrt_abi *abi = &dev->abi;
@@ -123,9 +137,14 @@ int ttrt_render_cbs(struct ttrt_device *dev, struct ttrt_xy core, char **out, si
 			strbuf_finish(&sb, out, len);
 			return rc;
 		}
+		/* The launch's mask is its kernel group's: a CB of another
+		 * core of the group has an empty entry here. */
+		if (!c.size_bytes)
+			continue;
 		strbuf_printf(&sb, "%d 0x%05x %u %u %u %u %u\n", cb, c.addr_bytes, c.size_bytes,
 			      c.num_pages, c.page_size_bytes, received, acked);
 	}
+	render_core_kernels(dev, core, &sb);
 	return strbuf_finish(&sb, out, len);
 }
 
@@ -167,5 +186,6 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 		}
 		strbuf_printf(&sb, "\n");
 	}
+	render_core_kernels(dev, core, &sb);
 	return strbuf_finish(&sb, out, len);
 }

@@ -4,7 +4,12 @@
  * spirit of `tt-exalens device`. A Tensix cell has one letter per RISC.
  */
 #include "runtime_internal.h"
+#include "render/core_list.h"
 #include "strbuf.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 static char risc_letter(enum ttrt_risc_state s)
 {
@@ -66,6 +71,73 @@ static int render_cell(struct ttrt_device *dev, struct strbuf *sb, struct ttrt_x
 	return 0;
 }
 
+static bool same_kernels(const struct ttrt_core_kernels *a, const struct ttrt_core_kernels *b)
+{
+	return !strcmp(a->program, b->program) && a->running == b->running &&
+	       !memcmp(a->kernel, b->kernel, sizeof(a->kernel)) &&
+	       !memcmp(a->source, b->source, sizeof(a->source));
+}
+
+/* One line per program and set of kernels: the cores that run them. */
+static void kernel_line(struct strbuf *sb, const struct ttrt_core_kernels *ck,
+			const struct ttrt_xy *cores, uint32_t n)
+{
+	const char *sep = ": ";
+
+	strbuf_printf(sb, "%s ", ck->program);
+	render_core_list(sb, cores, n);
+	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
+		/* A compute kernel on the three TRISCs is one entry. */
+		if (!ck->kernel[r][0] || (r > 2 && !strcmp(ck->kernel[r], ck->kernel[2])))
+			continue;
+		strbuf_printf(sb, "%s%s %s (%s)", sep, r == 2 ? "compute" : ttrt_risc_names[r],
+			      ck->kernel[r], ck->source[r]);
+		sep = ", ";
+	}
+	strbuf_printf(sb, "%s\n", ck->running ? " (running)" : "");
+}
+
+/* Which kernels run where, by program and kernel group, cores in
+ * logical order. */
+static void render_kernels(struct ttrt_device *dev, struct strbuf *sb)
+{
+	struct ttrt_core_kernels *ck = calloc(TTRT_NUM_TENSIX, sizeof(*ck));
+	struct ttrt_xy *cores = calloc(TTRT_NUM_TENSIX, sizeof(*cores));
+	bool *done = calloc(TTRT_NUM_TENSIX, sizeof(*done));
+	bool any = false;
+
+	if (!ck || !cores || !done) {
+		sb->failed = 1;
+		goto out;
+	}
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		struct ttrt_xy c = { (uint8_t)(i % TTRT_TENSIX_GRID_X), (uint8_t)(i / TTRT_TENSIX_GRID_X) };
+
+		done[i] = ttrt_core_kernels(dev, c, &ck[i]) != 0 || !ck[i].program[0];
+	}
+	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+		uint32_t n = 0;
+
+		if (done[i])
+			continue;
+		if (!any)
+			strbuf_printf(sb, "kernels (the program launched last on each core):\n");
+		any = true;
+		for (int j = i; j < TTRT_NUM_TENSIX; j++) {
+			if (done[j] || !same_kernels(&ck[i], &ck[j]))
+				continue;
+			done[j] = true;
+			cores[n++] = (struct ttrt_xy){ (uint8_t)(j % TTRT_TENSIX_GRID_X),
+						       (uint8_t)(j / TTRT_TENSIX_GRID_X) };
+		}
+		kernel_line(sb, &ck[i], cores, n);
+	}
+out:
+	free(ck);
+	free(cores);
+	free(done);
+}
+
 int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -93,5 +165,6 @@ int ttrt_render_grid(struct ttrt_device *dev, char **out, size_t *len)
 	if (unknown)
 		strbuf_printf(&sb, "note: RISC states are unknown: this backend does not model"
 				   " running firmware yet\n");
+	render_kernels(dev, &sb);
 	return strbuf_finish(&sb, out, len);
 }

@@ -114,6 +114,47 @@ print("bad", len(bad), "page3", sum(w[1536:]))
 	assert_line "== reader.cpp (kernel receiver) for ncrisc =="
 }
 
+@test "status, cores/X,Y/status, cbs and device/grid say which kernel runs where" {
+	mkdir "$MNT/dram/buffers/gout"
+	echo 2048 >"$MNT/dram/buffers/gout/page_size"
+	echo 8192 >"$MNT/dram/buffers/gout/size"
+	mkdir "$P/w"
+	cp "$SDK_K/group_sender.cpp" "$P/w/writer.cpp"
+	cp "$SDK_K/group_receiver.cpp" "$P/w/reader.cpp"
+	run -0 pyset "$P/w/args" < <(group_args)
+	assert_output ok
+	# Before any run: what would run where.
+	run -0 cat "$P/w/status"
+	assert_line "kernels writer.cpp reader.cpp"
+	assert_line "group 0,0: brisc sender (writer.cpp)"
+	assert_line "group 1-3,0: ncrisc receiver (reader.cpp)"
+	run -0 run_prog w
+	assert_output ok
+	run -0 cat "$MNT/cores/0,0/status"
+	assert_line "program w ended"
+	assert_line "kernel brisc sender (writer.cpp)"
+	refute_line --partial "kernel ncrisc"
+	run -0 cat "$MNT/cores/3,0/status"
+	assert_line "kernel ncrisc receiver (reader.cpp)"
+	run -0 cat "$MNT/cores/2,0/cbs"
+	assert_line "0 0x37000 2048 1 2048 0 0"
+	assert_line "program w ended"
+	assert_line "kernel ncrisc receiver (reader.cpp)"
+	run -0 cat "$MNT/device/grid"
+	assert_line "kernels (the program launched last on each core):"
+	assert_line "w 0,0: brisc sender (writer.cpp)"
+	assert_line "w 1-3,0: ncrisc receiver (reader.cpp)"
+	# A core no program launched on says nothing of kernels.
+	run -0 cat "$MNT/cores/9,9/status"
+	refute_line --partial "program "
+	# A reset forgets them.
+	echo 1 >"$MNT/device/reset"
+	run -0 cat "$MNT/cores/0,0/status"
+	refute_line --partial "kernel "
+	run -0 cat "$MNT/device/grid"
+	refute_line --partial "kernels ("
+}
+
 @test "CBs 16 and 24 share one L1 range; CB 2 has 4-byte pages" {
 	mkdir "$P/cb"
 	cp "$K/cb_shared.cpp" "$P/cb/writer.cpp"

@@ -395,6 +395,29 @@ static void test_kernel_groups(struct ttrt_device *dev)
 				break;
 			}
 	CHECK_EQ(out[3 * 512], 0xEEEEEEEE);   /* no fourth receiver */
+	/* Which kernel runs where: the status's groups, each core's record,
+	 * and the grid's list. */
+	CHECK(status_has(p, "kernels sender.cpp receiver.cpp\n"
+			    "group 0,0: brisc sender (sender.cpp)\n"
+			    "group 1-3,0: ncrisc receiver (receiver.cpp)\n"), "groups in status");
+	{
+		struct ttrt_core_kernels ck;
+
+		CHECK_EQ(ttrt_core_kernels(dev, (struct ttrt_xy){ 2, 0 }, &ck), 0);
+		CHECK(!strcmp(ck.program, "groups") && !ck.running && !ck.kernel[0][0] &&
+		      !strcmp(ck.kernel[1], "receiver") && !strcmp(ck.source[1], "receiver.cpp"),
+		      "2,0 ran receiver: '%s' '%s' '%s'", ck.program, ck.kernel[1], ck.source[1]);
+		CHECK_EQ(ttrt_render_grid(dev, &text, &len), 0);
+		CHECK(text && strstr(text, "kernels (the program launched last on each core):\n") &&
+		      strstr(text, "\ngroups 0,0: brisc sender (sender.cpp)\n") &&
+		      strstr(text, "\ngroups 1-3,0: ncrisc receiver (receiver.cpp)\n"),
+		      "grid:\n%s", text);
+		free(text);
+		CHECK_EQ(ttrt_render_status(dev, (struct ttrt_xy){ 0, 0 }, &text, &len), 0);
+		CHECK(text && strstr(text, "\nprogram groups ended\nkernel brisc sender (sender.cpp)\n"),
+		      "0,0's status:\n%s", text);
+		free(text);
+	}
 	{
 		char *log = NULL;
 
