@@ -239,6 +239,10 @@ bool prog_cores_has(const struct prog_cores *set, struct ttrt_xy core);
 const char *prog_cb_name(const struct prog_cb *cb, char *buf, size_t len);
 /* The section of a kernel for messages: "[reader]" or "[kernel.NAME]". */
 const char *prog_kernel_section(const struct prog_kernel_args *k, char *buf, size_t len);
+/* A kernel's named compile-time args as tt-metal's JIT defines
+ * KERNEL_COMPILE_TIME_ARG_MAP: {"name",value}, {"name",value}, (malloc'd),
+ * or NULL for none. 0 or -ENOMEM. */
+int prog_named_args_define(const struct prog_kernel_args *k, char **out);
 const char *prog_format_name(enum prog_data_format f);    /* tt-metal's spelling */
 /* Bytes of one 32x32 tile of a format, 0 for an unknown one. */
 uint32_t prog_format_tile_size(enum prog_data_format f);

@@ -525,3 +525,24 @@ int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
 	}
 	return 0;
 }
+
+int prog_named_args_define(const struct prog_kernel_args *k, char **out)
+{
+	size_t len = 0;
+	FILE *f;
+
+	*out = NULL;
+	if (!k->n_named_args)
+		return 0;
+	f = open_memstream(out, &len);
+	if (!f)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < k->n_named_args; i++)
+		fprintf(f, "{\"%s\",%u}, ", k->named_args[i].name, k->named_args[i].value);
+	if (fclose(f) != 0) {
+		free(*out);
+		*out = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}

@@ -456,28 +456,6 @@ static void set_limits(struct build_run *b, const struct ttrt_config *cfg)
 	};
 }
 
-/* tt-metal's KERNEL_COMPILE_TIME_ARG_MAP: {"name",value}, ... */
-static int named_args_text(const struct prog_kernel_args *k, char **out)
-{
-	size_t len = 0;
-	FILE *f;
-
-	*out = NULL;
-	if (!k->n_named_args)
-		return 0;
-	f = open_memstream(out, &len);
-	if (!f)
-		return -ENOMEM;
-	for (uint32_t i = 0; i < k->n_named_args; i++)
-		fprintf(f, "{\"%s\",%u}, ", k->named_args[i].name, k->named_args[i].value);
-	if (fclose(f) != 0) {
-		free(*out);
-		*out = NULL;
-		return -ENOMEM;
-	}
-	return 0;
-}
-
 static void fill_request(struct build_run *b, struct risc_job *j)
 {
 	const struct prog_kernel_args *ka = &b->args->kernel[j->kernel];
@@ -529,7 +507,7 @@ static int make_jobs(struct build_run *b)
 			continue;
 		rc = prog_descriptors(a, k, &b->descriptors[k], &b->descriptors_len[k]);
 		if (rc == 0)
-			rc = named_args_text(&a->kernel[k], &b->named_args[k]);
+			rc = prog_named_args_define(&a->kernel[k], &b->named_args[k]);
 		if (rc)
 			return rc;
 	}

@@ -170,7 +170,7 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore; do
+		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -298,5 +298,35 @@ need_numpy() {
 	assert_line --regexp '^  core 3,1: tiles 275\.\.299 PCC -?[0-9.]+ WRONG$'
 	assert_line --regexp '^  core 2,1: tiles 250\.\.274 PCC 0\.99[0-9]+$'
 	assert_line --regexp '^FAIL: the product differs from A.B'
+	assert_clean
+}
+
+@test "multicast: one program, a sender on 0,0 and receivers on 1-3,0 (two kernel groups), PASS" {
+	need_numpy
+	run -0 ttfs_guard 120 "$EXAMPLES/multicast/run" "$MNT"
+	assert_line "multicast: 16 pages of 1024 bytes from core 0,0 to 3 receivers on 1-3,0"
+	assert_line "  group 0,0: brisc sender (writer.cpp)"
+	assert_line "  group 1-3,0: ncrisc receiver (reader.cpp)"
+	assert_line "  core 3,0 done"
+	assert_line "  core 2,0: 16 pages times 5 match"
+	assert_line "PASS: 16 pages multicast to 3 cores, each scaled as its args say"
+	assert_clean
+	# Each core says what it ran.
+	run -0 cat "$MNT/cores/1,0/status"
+	assert_line "program multicast ended"
+	assert_line "kernel ncrisc receiver (reader.cpp)"
+	assert_equal "$(cat "$MNT/cores/0,0/dprint")" "brisc: sender: 16 pages to 3 receivers"
+	assert_equal "$(cat "$MNT/cores/3,0/dprint")" "ncrisc: receiver 2: 16 pages times 7"
+}
+
+@test "multicast: the check catches receivers that skip their scale, core by core" {
+	need_numpy
+	script=$(mutate multicast 's/scaled\[w\] = page\[w\] \* scale;/scaled[w] = page[w];/' reader.cpp)
+	grep -q 'scaled\[w\] = page\[w\];' "$(dirname "$script")/reader.cpp"
+	run -1 ttfs_guard 120 "$script" "$MNT"
+	assert_line --regexp '^  core 1,0 \(x3\): [0-9]+ of 4096 words differ; first word [0-9]+ \(page [0-9]+\): 0x[0-9a-f]{8}, want 0x[0-9a-f]{8}$'
+	assert_line --regexp '^  core 3,0 \(x7\): [0-9]+ of 4096 words differ'
+	assert_line "FAIL: a receiver's pages differ"
+	refute_line --partial PASS
 	assert_clean
 }

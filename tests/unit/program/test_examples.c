@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The example programs (examples/loopback, add2-riscv, multicore-copy,
- * semaphore-pingpong) through the runtime's program stages, without a
+ * semaphore-pingpong, multicast) through the runtime's program stages, without a
  * mount, twice: first stage by stage (each example's own `args` file
  * parsed and resolved against DRAM buffers made here, its kernel sources
  * built for their RISCs by build.c, packed by xip.c and pack.c, launched
@@ -122,93 +122,101 @@ static uint8_t *read_buffer(struct example *ex, int i)
 
 /* ---- build and pack ----------------------------------------------------------- */
 
+#define MAX_JOBS (3 * PROG_MAX_KERNELS)
+
+/* Every kernel the plan runs, built for each RISC of its processor. */
 struct built {
-	struct build_request req[PACK_NUM_RISCS];
-	struct build_result res[PACK_NUM_RISCS];
-	struct pack_xip xip[PACK_NUM_RISCS];
-	bool have[PACK_NUM_RISCS];
-	uint32_t kernel_of[PACK_NUM_RISCS];
-	char *src[PROG_NUM_KERNELS];
-	const char *defs[PROG_NUM_KERNELS][PROG_MAX_DEFINES];
+	const struct example *ex;
+	uint32_t n;
+	struct build_request req[MAX_JOBS];
+	struct build_result res[MAX_JOBS];
+	struct pack_xip xip[MAX_JOBS];
+	uint32_t kernel[MAX_JOBS];
+	int risc[MAX_JOBS];
+	char *src[PROG_MAX_KERNELS];
+	char *named[PROG_MAX_KERNELS];
+	const char *defs[PROG_MAX_KERNELS][PROG_MAX_DEFINES];
 };
 
-static void build_all(struct example *ex, const struct prog_args *a,
-		      const struct prog_resolved *r, struct built *b)
+/* The example has the file. */
+static bool has_file(void *ctx, const char *name)
 {
-	static const char *const file[PROG_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
-							    "compute.cpp" };
-	struct build_job *job[PACK_NUM_RISCS] = { 0 };
-	char err[256] = "";
-	int n_sources = 0;
+	const struct example *ex = ctx;
+	char path[PATH_MAX];
 
-	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
-		size_t len = 0;
-		int first = k == PROG_READER ? PACK_NCRISC : k == PROG_WRITER ? PACK_BRISC : PACK_TRISC0;
-		int last = k == PROG_COMPUTE ? PACK_TRISC2 : first;
+	snprintf(path, sizeof(path), "%s/%s/%s", examples_dir, ex->name, name);
+	return access(path, F_OK) == 0;
+}
 
-		b->src[k] = slurp(ex->name, file[k], &len);
-		if (!b->src[k])
-			continue;
-		n_sources++;
-		for (uint32_t d = 0; d < a->kernel[k].n_defines; d++)
-			b->defs[k][d] = a->kernel[k].defines[d];
-		for (int risc = first; risc <= last; risc++) {
-			b->req[risc] = (struct build_request){
-				.risc = risc,
-				.name = file[k],
-				.source = b->src[k],
-				.source_len = len,
-				.noc = k == PROG_COMPUTE ? 0 : a->kernel[k].noc,
-				.compile_args = r->kernel[k].compile_args.v,
-				.n_compile_args = r->kernel[k].compile_args.n,
-				.defines = b->defs[k],
-				.n_defines = a->kernel[k].n_defines,
-			};
-			b->have[risc] = true;
-			b->kernel_of[risc] = (uint32_t)k;
-			REQUIRE(build_start(&env, &b->req[risc], &job[risc]) == 0, "build_start");
-		}
-	}
-	CHECK(n_sources > 0, "%s has kernel sources", ex->name);
-	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
-		if (!b->have[risc])
-			continue;
-		if (build_wait(job[risc], &b->res[risc])) {
-			fprintf(stderr, "%s: %s:\n%s\n", ex->name, b->req[risc].name,
-				b->res[risc].log ? b->res[risc].log : "(no log)");
-			REQUIRE(0, "%s builds", ex->name);
-		}
-		/* -Wall is on: an example compiles without a warning. */
-		CHECK(!b->res[risc].log || !strstr(b->res[risc].log, "warning"),
-		      "%s %s: %s", ex->name, b->req[risc].name, b->res[risc].log);
-		REQUIRE(pack_xip_from_elf(b->res[risc].elf, b->res[risc].elf_len, b->req[risc].name,
-					  &b->xip[risc], err, sizeof(err)) == 0, "%s", err);
+static void start_kernel(struct built *b, const struct prog_args *a,
+			 const struct prog_resolved *r, uint32_t k, struct build_job **job)
+{
+	const struct prog_kernel_args *ka = &a->kernel[k];
+	int first = ka->processor == PROG_PROC_BRISC ? PACK_BRISC :
+		    ka->processor == PROG_PROC_NCRISC ? PACK_NCRISC : PACK_TRISC0;
+	int last = ka->processor == PROG_PROC_COMPUTE ? PACK_TRISC2 : first;
+	size_t len = 0;
+
+	b->src[k] = slurp(b->ex->name, ka->source, &len);
+	REQUIRE(b->src[k], "%s/%s", b->ex->name, ka->source);
+	REQUIRE(prog_named_args_define(ka, &b->named[k]) == 0, "named args");
+	for (uint32_t d = 0; d < ka->n_defines; d++)
+		b->defs[k][d] = ka->defines[d];
+	for (int risc = first; risc <= last; risc++) {
+		uint32_t j = b->n++;
+
+		b->req[j] = (struct build_request){
+			.risc = risc,
+			.name = ka->source,
+			.source = b->src[k],
+			.source_len = len,
+			.noc = ka->processor == PROG_PROC_COMPUTE ? 0 : ka->noc,
+			.compile_args = r->kernel[k].compile_args.v,
+			.n_compile_args = r->kernel[k].compile_args.n,
+			.defines = b->defs[k],
+			.n_defines = ka->n_defines,
+			.named_args = b->named[k],
+		};
+		b->kernel[j] = k;
+		b->risc[j] = risc;
+		REQUIRE(build_start(&env, &b->req[j], &job[j]) == 0, "build_start");
 	}
 }
 
-/* The example has the file: a short name's source it built. */
-static bool has_file(void *ctx, const char *name)
+static void build_all(const struct prog_args *a, const struct prog_resolved *r,
+		      const struct prog_plan *plan, struct built *b)
 {
-	const struct built *b = ctx;
-	static const char *const file[PROG_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
-							    "compute.cpp" };
+	struct build_job *job[MAX_JOBS] = { 0 };
+	char err[256] = "";
 
-	for (int k = 0; k < PROG_NUM_KERNELS; k++)
-		if (!strcmp(name, file[k]))
-			return b->src[k] != NULL;
-	return false;
+	for (uint32_t k = 0; k < a->n_kernels; k++)
+		if (plan->active[k])
+			start_kernel(b, a, r, k, job);
+	CHECK(b->n > 0, "%s has kernel sources", b->ex->name);
+	for (uint32_t j = 0; j < b->n; j++) {
+		if (build_wait(job[j], &b->res[j])) {
+			fprintf(stderr, "%s: %s:\n%s\n", b->ex->name, b->req[j].name,
+				b->res[j].log ? b->res[j].log : "(no log)");
+			REQUIRE(0, "%s builds", b->ex->name);
+		}
+		/* -Wall is on: an example compiles without a warning. */
+		CHECK(!b->res[j].log || !strstr(b->res[j].log, "warning"),
+		      "%s %s: %s", b->ex->name, b->req[j].name, b->res[j].log);
+		REQUIRE(pack_xip_from_elf(b->res[j].elf, b->res[j].elf_len, b->req[j].name,
+					  &b->xip[j], err, sizeof(err)) == 0, "%s", err);
+	}
 }
 
 static void free_built(struct built *b)
 {
-	for (int risc = 0; risc < PACK_NUM_RISCS; risc++) {
-		if (!b->have[risc])
-			continue;
-		pack_xip_free(&b->xip[risc]);
-		build_result_free(&b->res[risc]);
+	for (uint32_t j = 0; j < b->n; j++) {
+		pack_xip_free(&b->xip[j]);
+		build_result_free(&b->res[j]);
 	}
-	for (int k = 0; k < PROG_NUM_KERNELS; k++)
+	for (int k = 0; k < PROG_MAX_KERNELS; k++) {
 		free(b->src[k]);
+		free(b->named[k]);
+	}
 }
 
 /* ---- launch ------------------------------------------------------------------- */
@@ -271,10 +279,31 @@ static int api_lookup(void *ctx, const char *name, struct ttrt_buffer **out)
 	return -ENOENT;
 }
 
+/* Every kernel source and header of the example, as `run` copies them. */
+static void set_files(struct ttrt_program *p, const struct example *ex)
+{
+	char path[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", examples_dir, ex->name);
+	d = opendir(path);
+	REQUIRE(d, "%s", path);
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name), len;
+		char *text;
+
+		if (n < 4 || (strcmp(e->d_name + n - 4, ".cpp") && strcmp(e->d_name + n - 2, ".h")))
+			continue;
+		text = slurp(ex->name, e->d_name, &len);
+		CHECK_EQ(ttrt_program_set_file(p, e->d_name, text, len), 0);
+		free(text);
+	}
+	closedir(d);
+}
+
 static void run_via_api(struct ttrt_device *dev, struct example *ex)
 {
-	static const char *const file[TTRT_NUM_KERNELS] = { "reader.cpp", "writer.cpp",
-							    "compute.cpp" };
 	struct ttrt_program *p;
 	char err[512] = "", *text;
 	size_t len;
@@ -285,13 +314,7 @@ static void run_via_api(struct ttrt_device *dev, struct example *ex)
 	REQUIRE(text, "%s/args", ex->name);
 	CHECK(ttrt_program_set_args(p, text, len, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
 	free(text);
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++) {
-		text = slurp(ex->name, file[k], &len);
-		if (!text)
-			continue;
-		CHECK_EQ(ttrt_program_set_source(p, k, text, len), 0);
-		free(text);
-	}
+	set_files(p, ex);
 	for (uint8_t x = 0; x < 4; x++)
 		for (int risc = 0; risc < 5; risc++)
 			ttrt_dprint_consume(dev, (struct ttrt_xy){ x, 0 }, risc);
@@ -313,8 +336,8 @@ static void run_example(struct ttrt_device *dev, struct example *ex)
 	struct prog_resolved *r;
 	struct prog_plan plan;
 	struct prog_packed pk;
-	const struct pack_xip *images[PROG_NUM_KERNELS * PACK_NUM_RISCS] = { 0 };
-	struct prog_pack_input in = { .images = images };
+	const struct pack_xip **images;
+	struct prog_pack_input in = { 0 };
 	struct built *b = calloc(1, sizeof(*b));
 	char err[512] = "";
 	size_t len;
@@ -327,22 +350,24 @@ static void run_example(struct ttrt_device *dev, struct example *ex)
 	}
 	text = slurp(ex->name, "args", &len);
 	REQUIRE(b && text, "%s/args", ex->name);
+	b->ex = ex;
 	REQUIRE(prog_args_parse(text, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &a, err,
 				sizeof(err)) == 0, "%s: %s", ex->name, err);
 	REQUIRE(prog_args_resolve(a, "args", lookup, ex, &r, err, sizeof(err)) == 0, "%s: %s",
 		ex->name, err);
-	build_all(ex, a, r, b);
-	REQUIRE(prog_plan_make(a, has_file, b, "args", &plan, err, sizeof(err)) == 0, "%s: %s",
+	REQUIRE(prog_plan_make(a, has_file, ex, "args", &plan, err, sizeof(err)) == 0, "%s: %s",
 		ex->name, err);
-	/* The examples use the short names: each RISC's image is its kernel's. */
-	for (uint32_t k = 0; k < PROG_NUM_KERNELS; k++)
-		for (int risc = 0; risc < PACK_NUM_RISCS; risc++)
-			if (b->have[risc] && b->kernel_of[risc] == k)
-				images[k * PACK_NUM_RISCS + risc] = &b->xip[risc];
+	build_all(a, r, &plan, b);
+	images = calloc((size_t)a->n_kernels * PACK_NUM_RISCS, sizeof(*images));
+	REQUIRE(images, "calloc");
+	for (uint32_t j = 0; j < b->n; j++)
+		images[b->kernel[j] * PACK_NUM_RISCS + b->risc[j]] = &b->xip[j];
+	in.images = images;
 	REQUIRE(prog_pack(a, r, &plan, &in, &pk, err, sizeof(err)) == 0, "%s: %s", ex->name, err);
 	launch(dev, &pk);
 
 	prog_packed_free(&pk);
+	free(images);
 	prog_plan_free(&plan);
 	free_built(b);
 	free(b);
@@ -437,6 +462,33 @@ static void test_pingpong(struct ttrt_device *dev)
 	free_buffers(&ex);
 }
 
+/* Two kernel groups: the sender on 0,0 multicasts, the receivers on
+ * 1-3,0 scale by 3, 5 and 7. */
+static void test_multicast(struct ttrt_device *dev)
+{
+	struct example ex = { .name = "multicast", .bufs = {
+		{ "mc-in", 1024, 16 * 1024, true }, { "mc-out", 1024, 3 * 16 * 1024, false } } };
+	static const uint32_t scale[3] = { 3, 5, 7 };
+	const uint32_t words = 16 * 1024 / 4;
+	uint32_t *in, *got;
+
+	make_buffers(dev, &ex);
+	run_example(dev, &ex);
+	in = (uint32_t *)ex.data[0];
+	got = (uint32_t *)read_buffer(&ex, 1);
+	for (uint32_t slot = 0; slot < 3; slot++) {
+		uint32_t bad = 0;
+
+		for (uint32_t i = 0; i < words; i++)
+			bad += got[slot * words + i] != in[i] * scale[slot];
+		CHECK(bad == 0, "multicast: receiver %u has %u of %u words wrong", slot, bad, words);
+	}
+	free(got);
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 0, "sender: 16 pages to 3 receivers\n");
+	check_dprint(dev, (struct ttrt_xy){ 2, 0 }, 1, "receiver 1: 16 pages times 5\n");
+	free_buffers(&ex);
+}
+
 static void cleanup(void)
 {
 	temp_dir_remove(cache_dir);
@@ -461,6 +513,7 @@ int main(int argc, char **argv)
 		test_add2(dev);
 		test_multicore_copy(dev);
 		test_pingpong(dev);
+		test_multicast(dev);
 	}
 	ttrt_device_close(dev);
 	return check_exit("test_examples");
