@@ -323,8 +323,8 @@ int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const cha
 /* ---- the whole file ------------------------------------------------------------ */
 
 /* A [kernel.NAME]'s own needs: a source and a processor, and only the
- * keys of its processor. */
-static int explicit_kernel(struct parse_ctx *ctx, const struct prog_kernel_args *k)
+ * keys of its processor; its NOC unless set. */
+static int explicit_kernel(struct parse_ctx *ctx, struct prog_kernel_args *k)
 {
 	if (!k->key_line[PROG_KEY_SOURCE]) {
 		args_error_at(ctx, k->line, "[kernel.%s] needs a source (e.g. source = %s.cpp)",
@@ -342,6 +342,12 @@ static int explicit_kernel(struct parse_ctx *ctx, const struct prog_kernel_args 
 			      k->name);
 		return -EINVAL;
 	}
+	/* The NOC of tt-metal's NOC::RISCV_0_default and RISCV_1_default:
+	 * BRISC 0, NCRISC 1, so that two kernels of a core never share a NOC
+	 * unless asked to (tt-metal's DataMovementConfig leaves NOC 0 for
+	 * either; their barriers count on one NIU, and hang). */
+	if (!k->key_line[PROG_KEY_NOC])
+		k->noc = k->processor == PROG_PROC_NCRISC ? 1 : 0;
 	for (int i = 0; k->processor != PROG_PROC_COMPUTE && i < PROG_NUM_KERNEL_KEYS; i++) {
 		if (compute_key(i) && k->key_line[i]) {
 			args_error_at(ctx, k->key_line[i],

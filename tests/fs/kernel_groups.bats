@@ -76,6 +76,7 @@ group_args() {
 	[kernel.receiver]
 	source = reader.cpp
 	processor = ncrisc
+	noc = 0
 	cores = 1-3,0
 	args.1,0 = 0 512 @gout
 	args.2,0 = 1 512 @gout
@@ -299,5 +300,5 @@ bad_args() {
 	run -0 run_prog u
 	assert_output EINVAL
 	run -0 cat "$P/u/status"
-	assert_line "error args:21: two kernels on compute of core 0,0: [compute] (compute.cpp, on every core) and [kernel.c]"
+	assert_line "error args:22: two kernels on compute of core 0,0: [compute] (compute.cpp, on every core) and [kernel.c]"
 }

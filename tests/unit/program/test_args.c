@@ -484,7 +484,7 @@ static void test_kernel_sections(void)
 	CHECK(!strcmp(k->name, "sender") && !strcmp(k->source, "sender.cpp") && !k->short_name,
 	      "sender: %s %s", k->name, k->source);
 	CHECK_EQ(k->processor, PROG_PROC_NCRISC);
-	CHECK_EQ(k->noc, 0);   /* tt-metal's default: NOC 0 whatever the processor */
+	CHECK_EQ(k->noc, 1);   /* NCRISC's default: RISCV_1_default */
 	CHECK(k->cores.n == 1 && k->cores.v[0].x == 0 && k->cores.v[0].y == 0, "sender's cores");
 	CHECK_EQ(k->n_named_args, 3);
 	CHECK(!strcmp(k->named_args[0].name, "num_tiles") && k->named_args[0].value == 64,
@@ -526,9 +526,12 @@ static void test_kernel_sections(void)
 
 	/* A data-movement kernel and a compute kernel share a core. */
 	a = parse("[kernel.a]\nsource = a.cpp\nprocessor = brisc\n"
-		  "[kernel.b]\nsource = b.cpp\nprocessor = compute\n[reader]\n",
+		  "[kernel.b]\nsource = b.cpp\nprocessor = compute\n"
+		  "[kernel.c]\nsource = c.cpp\nprocessor = ncrisc\nnoc = 0\ncores = 0,0\n",
 		  err, sizeof(err), &rc);
 	CHECK(rc == 0, "%s", err);
+	/* BRISC's default NOC is 0; a noc key is kept. */
+	CHECK(a && a->kernel[3].noc == 0 && a->kernel[5].noc == 0, "NOCs");
 	prog_args_free(a);
 }
 

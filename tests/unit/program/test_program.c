@@ -351,7 +351,7 @@ static const char group_args[] =
 	"[semaphore.0]\ncores = 1-3,0\n"
 	"[kernel.sender]\nsource = sender.cpp\nprocessor = brisc\ncores = 0,0\n"
 	"args = 2 2 4 2 3 512 1000\n"   /* receivers NOC 2-2..4-2, 3 of them, 512 words */
-	"[kernel.receiver]\nsource = receiver.cpp\nprocessor = ncrisc\ncores = 1-3,0\n"
+	"[kernel.receiver]\nsource = receiver.cpp\nprocessor = ncrisc\nnoc = 0\ncores = 1-3,0\n"
 	"args.1,0 = 0 512 @out\nargs.2,0 = 1 512 @out\nargs.3,0 = 2 512 @out\n";
 
 static void set_file(struct ttrt_program *p, const char *name, const char *file)
