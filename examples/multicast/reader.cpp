@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// multicast, reader.cpp: a receiver (NCRISC on cores 1-3,0, NOC 0). For
+// multicast, reader.cpp: a receiver (NCRISC on cores 1-3,0, NOC 1). For
 // each page it tells the sender it is ready (increments the sender's semaphore 0),
 // waits for its own semaphore 1 (the sender's multicast has filled CB
 // c_0's page), multiplies every word by its scale into CB c_1's page and
 // writes that to page slot * pages + i of DRAM buffer `out`.
 //
-// Runtime args: 0 address of `out`, 1 pages, 2 3 the sender's NOC 0 x y,
+// Runtime args: 0 address of `out`, 1 pages, 2 3 the sender's NOC x y,
 //               4 slot, 5 scale.
 // Compile-time: accessor(out); named page_bytes.
 #include <cstdint>

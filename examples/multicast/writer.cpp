@@ -7,7 +7,7 @@
 // with a second multicast, to say it has landed.
 //
 // Runtime args: 0 address of `in`, 1 pages, 2..5 the receivers' rectangle
-//               x0 y0 x1 y1 (NOC 0), 6 number of receivers.
+//               x0 y0 x1 y1 (translated NOC coordinates), 6 number of receivers.
 // Compile-time: accessor(in); named page_bytes.
 #include <cstdint>
 #include "api/dataflow/dataflow_api.h"
