@@ -33,7 +33,8 @@ struct inode_entry {
 	struct inode_entry *chain[NHASH];
 	struct inode_entry *prev, *next;   /* live siblings, creation order */
 	struct children *dir;              /* the parent's record while live */
-	char name[];
+	size_t name_cap;                   /* bytes name[] has room for */
+	char name[];                       /* changes only by rename, under the lock */
 };
 
 struct children {
@@ -328,11 +329,13 @@ int inode_table_add(struct inode_table *t, uint64_t parent, const char *name, in
 		    unsigned flags, void *payload, inode_release_fn release, uint64_t *id)
 {
 	size_t len = strlen(name);
-	struct inode_entry *e = calloc(1, sizeof(*e) + len + 1);
+	size_t cap = len + 1 > INODE_NAME_ROOM ? len + 1 : INODE_NAME_ROOM;
+	struct inode_entry *e = calloc(1, sizeof(*e) + cap);
 	struct children *c;
 
 	if (!e)
 		return -ENOMEM;
+	e->name_cap = cap;
 	memcpy(e->name, name, len + 1);
 	e->parent = parent;
 	e->name_hash = name_hash(parent, name);
@@ -412,6 +415,16 @@ void inode_table_put(struct inode_table *t, struct inode_entry *e)
 		entry_free(e);
 }
 
+/* Marks e removed and takes it off the name hash and its parent's list;
+ * returns whether it can be freed (after unlocking). */
+static int remove_locked(struct inode_table *t, struct inode_entry *e)
+{
+	e->removed = 1;
+	hash_unlink(&t->hash[BY_NAME], e, BY_NAME);
+	dir_remove_child_locked(t, e);
+	return unlink_if_done_locked(t, e);
+}
+
 int inode_table_remove(struct inode_table *t, uint64_t parent, const char *name,
 		       struct inode_entry **out)
 {
@@ -424,18 +437,60 @@ int inode_table_remove(struct inode_table *t, uint64_t parent, const char *name,
 		pthread_mutex_unlock(&t->lock);
 		return -ENOENT;
 	}
-	e->removed = 1;
-	hash_unlink(&t->hash[BY_NAME], e, BY_NAME);
-	dir_remove_child_locked(t, e);
 	if (out)
 		e->holds++;
-	done = unlink_if_done_locked(t, e);
+	done = remove_locked(t, e);
 	pthread_mutex_unlock(&t->lock);
 	if (done)
 		entry_free(e);
 	if (out)
 		*out = e;
 	return 0;
+}
+
+int inode_table_rename(struct inode_table *t, uint64_t parent, const char *name,
+		       const char *new_name)
+{
+	size_t len = strlen(new_name);
+	struct inode_entry *e, *old = NULL;
+	int done = 0;
+
+	pthread_mutex_lock(&t->lock);
+	e = find_name_locked(t, parent, name);
+	if (!e || len + 1 > e->name_cap) {
+		pthread_mutex_unlock(&t->lock);
+		return e ? -ENAMETOOLONG : -ENOENT;
+	}
+	if (strcmp(name, new_name)) {
+		old = find_name_locked(t, parent, new_name);
+		if (old)
+			done = remove_locked(t, old);
+		hash_unlink(&t->hash[BY_NAME], e, BY_NAME);
+		memcpy(e->name, new_name, len + 1);
+		e->name_hash = name_hash(parent, new_name);
+		hash_insert(&t->hash[BY_NAME], e, BY_NAME);
+	}
+	pthread_mutex_unlock(&t->lock);
+	if (done)
+		entry_free(old);
+	return 0;
+}
+
+int inode_table_name(struct inode_table *t, uint64_t id, char *buf, size_t len)
+{
+	struct inode_entry *e;
+	int rc = 0;
+
+	pthread_mutex_lock(&t->lock);
+	e = find_id_locked(t, id);
+	if (!e || e->removed)
+		rc = -ENOENT;
+	else if (strlen(e->name) >= len)
+		rc = -ENAMETOOLONG;
+	else
+		strcpy(buf, e->name);
+	pthread_mutex_unlock(&t->lock);
+	return rc;
 }
 
 int inode_table_ref(struct inode_table *t, uint64_t id, uint64_t n)
@@ -509,11 +564,6 @@ uint64_t inode_entry_id(const struct inode_entry *e)
 int inode_entry_kind(const struct inode_entry *e)
 {
 	return e->kind;
-}
-
-const char *inode_entry_name(const struct inode_entry *e)
-{
-	return e->name;
 }
 
 void *inode_entry_payload(const struct inode_entry *e)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The inode table of dynamic nodes (directories made at run time: buffers
- * now, programs later), in the manner of libfuse's passthrough_ll: each
+ * The inode table of dynamic nodes (made at run time: buffers, programs
+ * and the files in a program's directory), in the manner of libfuse's passthrough_ll: each
  * entry counts the kernel's lookups of it (+1 per entry reply, -n per
  * forget) and is released once it is both removed and forgotten. Entries
  * are found by id and by (parent inode, name) in O(1); ids are never
@@ -23,6 +23,10 @@
 
 struct inode_table;
 struct inode_entry;
+
+/* Every entry has room for a name of this many bytes with its NUL (or
+ * for its first name, if longer): what inode_table_rename may give it. */
+#define INODE_NAME_ROOM 64
 
 /* Flags of inode_table_add. */
 #define INODE_DIR 1u   /* counts as a subdirectory in its parent's nlink */
@@ -50,6 +54,16 @@ void inode_table_put(struct inode_table *t, struct inode_entry *e);
  * given, receives the entry held. -ENOENT if there is no such live entry. */
 int inode_table_remove(struct inode_table *t, uint64_t parent, const char *name,
 		       struct inode_entry **out);
+/* Renames the live entry (parent, name) to new_name, keeping its id, as
+ * rename(2) does: a live entry of that name is removed first (as by
+ * inode_table_remove). -ENOENT if there is no such entry, -ENAMETOOLONG
+ * for a name longer than both INODE_NAME_ROOM - 1 and the entry's first
+ * name. */
+int inode_table_rename(struct inode_table *t, uint64_t parent, const char *name,
+		       const char *new_name);
+/* The name of the live entry id, copied into buf: 0, -ENOENT (none, or
+ * removed) or -ENAMETOOLONG (buf is too small). */
+int inode_table_name(struct inode_table *t, uint64_t id, char *buf, size_t len);
 /* Kernel lookup counts: ref when an entry reply hands the id out (-ENOENT
  * if the id is no longer tracked), forget when the kernel drops it. */
 int inode_table_ref(struct inode_table *t, uint64_t id, uint64_t n);
@@ -64,10 +78,10 @@ void inode_table_foreach_child(struct inode_table *t, uint64_t parent, inode_chi
 /* Entries tracked, live or removed but not yet released. */
 size_t inode_table_count(struct inode_table *t);
 
-/* Fields of a held entry; they never change while it is held. */
+/* Fields of a held entry; they never change while it is held (its name
+ * may, by a rename: inode_table_name). */
 uint64_t inode_entry_id(const struct inode_entry *e);
 int inode_entry_kind(const struct inode_entry *e);
-const char *inode_entry_name(const struct inode_entry *e);
 void *inode_entry_payload(const struct inode_entry *e);
 
 #endif

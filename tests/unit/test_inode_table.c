@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * fs/inode_table.c without a mount: add, find by id and by name, lookup
- * counts and forget, remove, ids never reused, growth to 100k entries,
+ * counts and forget, remove, rename, ids never reused, growth to 100k entries,
  * and the payload released exactly once, when removed and forgotten.
  */
 #include "check.h"
@@ -28,6 +28,7 @@ static void test_add_find(void)
 	struct inode_table *t;
 	struct inode_entry *e;
 	uint64_t a, b, c;
+	char buf[INODE_NAME_ROOM];
 
 	REQUIRE(inode_table_create(&t) == 0, "create");
 	CHECK_EQ(inode_table_add(t, PARENT, "a", 7, INODE_DIR, NULL, NULL, &a), 0);
@@ -42,7 +43,8 @@ static void test_add_find(void)
 	REQUIRE(e != NULL, "lookup a");
 	CHECK_EQ(inode_entry_id(e), a);
 	CHECK_EQ(inode_entry_kind(e), 7);
-	CHECK(strcmp(inode_entry_name(e), "a") == 0, "name %s", inode_entry_name(e));
+	CHECK_EQ(inode_table_name(t, a, buf, sizeof(buf)), 0);
+	CHECK(strcmp(buf, "a") == 0, "name %s", buf);
 	inode_table_put(t, e);
 	e = inode_table_lookup(t, OTHER, "a");
 	REQUIRE(e != NULL, "lookup other a");
@@ -54,7 +56,8 @@ static void test_add_find(void)
 
 	e = inode_table_get(t, b);
 	REQUIRE(e != NULL, "get b");
-	CHECK(strcmp(inode_entry_name(e), "b") == 0, "name of b");
+	CHECK(inode_table_name(t, inode_entry_id(e), buf, sizeof(buf)) == 0 && !strcmp(buf, "b"),
+	      "name of b");
 	inode_table_put(t, e);
 	CHECK(inode_table_get(t, 12345) == NULL, "unknown id");
 
@@ -184,7 +187,7 @@ static void test_growth(void)
 {
 	static uint64_t ids[MANY];
 	struct inode_table *t;
-	char name[32];
+	char name[32], got[INODE_NAME_ROOM];
 	int bad_get = 0, bad_lookup = 0, bad_gone = 0;
 
 	REQUIRE(inode_table_create(&t) == 0, "create");
@@ -204,7 +207,8 @@ static void test_growth(void)
 		bad_lookup += !e || inode_entry_id(e) != ids[i];
 		inode_table_put(t, e);
 		e = inode_table_get(t, ids[i]);
-		bad_get += !e || strcmp(inode_entry_name(e), name) != 0;
+		bad_get += !e || inode_table_name(t, ids[i], got, sizeof(got)) != 0 ||
+			   strcmp(got, name) != 0;
 		inode_table_put(t, e);
 	}
 	CHECK_EQ(bad_lookup, 0);
@@ -229,7 +233,7 @@ static void test_growth(void)
 	inode_table_destroy(t);
 }
 
-/* Threads racing add, lookup, get, remove, ref and forget on a few names:
+/* Threads racing add, lookup, get, remove, rename, ref and forget on a few names:
  * no entry is lost or freed twice, and every payload is released once. */
 #define THREADS 4
 #define ITERS 50000
@@ -247,7 +251,7 @@ static void release_counted(void *payload)
 static void *race(void *arg)
 {
 	unsigned seed = (unsigned)(uintptr_t)arg;
-	char name[16];
+	char name[16], other[16], got[INODE_NAME_ROOM];
 	long bad = 0;
 
 	for (int i = 0; i < ITERS; i++) {
@@ -256,7 +260,8 @@ static void *race(void *arg)
 		int *payload;
 
 		snprintf(name, sizeof(name), "n%d", rand_r(&seed) % NAMES);
-		switch (rand_r(&seed) % 4) {
+		snprintf(other, sizeof(other), "n%d", rand_r(&seed) % NAMES);
+		switch (rand_r(&seed) % 5) {
 		case 0:
 			payload = malloc(sizeof(*payload));
 			if (!payload)
@@ -269,7 +274,9 @@ static void *race(void *arg)
 			break;
 		case 1:
 			e = inode_table_lookup(racing, PARENT, name);
-			if (e && strcmp(inode_entry_name(e), name) != 0)
+			/* Renamed meanwhile, or removed: still a name of the set. */
+			if (e && inode_table_name(racing, inode_entry_id(e), got, sizeof(got)) == 0 &&
+			    strncmp(got, "n", 1) != 0)
 				bad++;
 			if (e && inode_table_ref(racing, inode_entry_id(e), 2) == 0)
 				inode_table_forget(racing, inode_entry_id(e), 2);
@@ -278,6 +285,9 @@ static void *race(void *arg)
 		case 2:
 			if (inode_table_remove(racing, PARENT, name, &e) == 0)
 				inode_table_put(racing, e);
+			break;
+		case 3:
+			inode_table_rename(racing, PARENT, name, other);
 			break;
 		default:
 			e = inode_table_lookup(racing, PARENT, name);
@@ -320,12 +330,86 @@ static void test_threads(void)
 	inode_table_destroy(racing);
 }
 
+static int names_of(void *ctx, uint64_t id, const char *name, int kind)
+{
+	(void)id;
+	(void)kind;
+	strcat(ctx, name);
+	strcat(ctx, ",");
+	return 0;
+}
+
+/* rename keeps the entry (its id, lookups, place in the listing) under a
+ * new name, and replaces an entry of that name as rename(2) does: that
+ * one is gone by name and by id, and released once forgotten. */
+static void test_rename(void)
+{
+	struct inode_table *t;
+	struct inode_entry *e;
+	uint64_t a, b, c, d;
+	char buf[INODE_NAME_ROOM], list[64] = "", longname[80];
+
+	memset(released, 0, sizeof(released));
+	REQUIRE(inode_table_create(&t) == 0, "create");
+	CHECK_EQ(inode_table_add(t, PARENT, "a", 3, 0, &released[0], release_slot, &a), 0);
+	CHECK_EQ(inode_table_add(t, PARENT, "b", 3, 0, &released[1], release_slot, &b), 0);
+	CHECK_EQ(inode_table_add(t, PARENT, "c", 3, 0, &released[2], release_slot, &c), 0);
+	inode_table_ref(t, a, 1);
+	inode_table_ref(t, c, 1);
+
+	CHECK_EQ(inode_table_rename(t, PARENT, "a", "x"), 0);
+	CHECK(inode_table_lookup(t, PARENT, "a") == NULL, "a is gone by name");
+	e = inode_table_lookup(t, PARENT, "x");
+	CHECK(e && inode_entry_id(e) == a, "x is a's entry");
+	inode_table_put(t, e);
+	CHECK(inode_table_name(t, a, buf, sizeof(buf)) == 0 && !strcmp(buf, "x"), "name %s", buf);
+	inode_table_foreach_child(t, PARENT, names_of, list);
+	CHECK(!strcmp(list, "x,b,c,"), "its place kept: %s", list);
+
+	/* Over c: c is removed, released when forgotten. */
+	CHECK_EQ(inode_table_rename(t, PARENT, "x", "c"), 0);
+	e = inode_table_lookup(t, PARENT, "c");
+	CHECK(e && inode_entry_id(e) == a, "c is a's entry now");
+	inode_table_put(t, e);
+	CHECK(inode_table_get(t, c) == NULL, "the old c is gone by id");
+	CHECK_EQ(inode_table_name(t, c, buf, sizeof(buf)), -ENOENT);
+	CHECK_EQ(released[2], 0);
+	inode_table_forget(t, c, 1);
+	CHECK_EQ(released[2], 1);
+	list[0] = '\0';
+	inode_table_foreach_child(t, PARENT, names_of, list);
+	CHECK(!strcmp(list, "c,b,"), "listing %s", list);
+
+	/* To its own name: nothing changes. */
+	CHECK_EQ(inode_table_rename(t, PARENT, "b", "b"), 0);
+	e = inode_table_lookup(t, PARENT, "b");
+	CHECK(e && inode_entry_id(e) == b, "b stays");
+	inode_table_put(t, e);
+
+	CHECK_EQ(inode_table_rename(t, PARENT, "nope", "y"), -ENOENT);
+	CHECK_EQ(inode_table_rename(t, OTHER, "b", "y"), -ENOENT);
+	memset(longname, 'l', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	CHECK_EQ(inode_table_rename(t, PARENT, "b", longname), -ENAMETOOLONG);
+	CHECK(inode_table_lookup(t, PARENT, longname) == NULL, "not renamed");
+	/* An entry made with a long name may take one as long back. */
+	CHECK_EQ(inode_table_add(t, PARENT, longname, 3, 0, NULL, NULL, &d), 0);
+	CHECK_EQ(inode_table_rename(t, PARENT, longname, "short"), 0);
+	CHECK_EQ(inode_table_rename(t, PARENT, "short", longname), 0);
+	CHECK_EQ(inode_table_name(t, d, buf, 8), -ENAMETOOLONG);
+
+	inode_table_destroy(t);
+	CHECK_EQ(released[0], 1);
+	CHECK_EQ(released[1], 1);
+}
+
 int main(void)
 {
 	test_add_find();
 	test_children_order();
 	test_lookup_forget_remove();
 	test_growth();
+	test_rename();
 	test_threads();
 	return check_exit("test_inode_table");
 }
