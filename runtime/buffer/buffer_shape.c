@@ -393,6 +393,16 @@ uint64_t ttrt_l1_free_per_bank(struct ttrt_device *dev)
 	return largest_free(dev->buffer_space, dev->buffer_space->l1);
 }
 
+bool ttrt_buffer_on_core(const struct ttrt_buffer *buf, struct ttrt_xy core)
+{
+	bool on;
+
+	pthread_mutex_lock(buffer_shape_lock(buf));
+	on = buf->kind == TTRT_BUFFER_L1 && buf->allocated && placement_on_core(&buf->place, core);
+	pthread_mutex_unlock(buffer_shape_lock(buf));
+	return on;
+}
+
 int ttrt_l1_buffer_overlap(struct ttrt_device *dev, struct ttrt_xy core, uint64_t lo, uint64_t hi,
 			   char *name, size_t name_len, uint64_t *buf_lo, uint64_t *buf_hi)
 {

@@ -437,6 +437,10 @@ int ttrt_buffer_check(const struct ttrt_buffer *buf);
  * tt-metal places shards (docs/sharding.md). */
 int ttrt_buffer_page_location(const struct ttrt_buffer *buf, uint64_t page, struct ttrt_xy *where,
 			      uint64_t *addr);
+/* Whether an allocated L1 buffer has its bytes (bytes_per_bank of them)
+ * on a worker core: an interleaved one on every L1 bank's core, a sharded
+ * one on its shard cores. */
+bool ttrt_buffer_on_core(const struct ttrt_buffer *buf, struct ttrt_xy core);
 /* Whether an allocated L1 buffer takes part of [lo, hi) on core (its
  * banks, for an interleaved one: every L1 bank's core; its shard cores
  * for a sharded one): 1 with the first such buffer's name and range, 0

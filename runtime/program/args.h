@@ -179,6 +179,7 @@ enum prog_cb_key {
 	PROG_CB_KEY_PAGE_SIZE,
 	PROG_CB_KEY_SIZE,
 	PROG_CB_KEY_CORES,
+	PROG_CB_KEY_BUFFER,
 	PROG_NUM_CB_KEYS
 };
 
@@ -193,6 +194,9 @@ struct prog_cb {
 	enum prog_data_format format; /* `format`: for every index without format.N */
 	uint32_t page_size;           /* `page_size`, 0 if unset */
 	uint32_t pages;               /* `pages`, 0 if unset */
+	/* `buffer`: the L1 buffer whose memory the section is (tt-metal's
+	 * globally allocated address), "" if none; looked up at launch */
+	char buffer[PROG_NAME_MAX + 1];
 	int key_line[PROG_NUM_CB_KEYS];
 };
 
@@ -254,6 +258,10 @@ struct prog_buffer_info {
 	uint64_t addr;        /* the same in every bank and on every core */
 	uint32_t page_size;
 	bool is_dram;         /* else in L1 */
+	/* L1: the bytes it has on each core it covers, and those cores (bit
+	 * y * 12 + x), for a CB whose memory it is */
+	uint64_t bytes_per_bank;
+	uint8_t on_core[(TTRT_NUM_TENSIX + 7) / 8];
 	/* accessor(name)'s words (ttrt_buffer_accessor_args); none: the two
 	 * of an interleaved buffer, from page_size and is_dram */
 	uint32_t accessor[TTRT_ACCESSOR_MAX_WORDS];
@@ -307,8 +315,13 @@ struct prog_resolved_buffer {
 	struct prog_buffer_info info;
 };
 
+struct prog_cb_fixed;
+
 struct prog_resolved {
 	uint32_t n_cores;
+	/* [prog_args.n_cbs]: the sections whose memory is an L1 buffer
+	 * (`buffer = NAME`), at its address (cb_place.h) */
+	struct prog_cb_fixed *cb_fixed;
 	struct prog_resolved_kernel *kernel;   /* [n_kernels], as prog_args.kernel */
 	uint32_t n_kernels;
 	struct prog_resolved_buffer *buffers;   /* their pins are released by prog_resolved_free */
@@ -316,9 +329,11 @@ struct prog_resolved {
 };
 
 /* Turns every symbolic word into its value with lookup, called once per
- * buffer name, so every word naming a buffer sees the same buffer. An
- * unknown buffer is -ENOENT, with "name:LINE: [section] key: no buffer
- * 'x'" in err. */
+ * buffer name, so every word naming a buffer sees the same buffer, and
+ * finds the L1 buffer of each [cb.*] section that names one. An unknown
+ * buffer is -ENOENT, with "name:LINE: [section] key: no buffer 'x'" in
+ * err; a CB's buffer in DRAM, or with fewer bytes than the CB on one of
+ * its cores, -EINVAL. */
 int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn lookup,
 		      void *ctx, struct prog_resolved **out, char *err, size_t errlen);
 void prog_resolved_free(struct prog_resolved *r);

@@ -25,6 +25,7 @@ static const char *const cb_keys[PROG_NUM_CB_KEYS] = {
 	[PROG_CB_KEY_PAGE_SIZE] = "page_size",
 	[PROG_CB_KEY_SIZE] = "size",
 	[PROG_CB_KEY_CORES] = "cores",
+	[PROG_CB_KEY_BUFFER] = "buffer",
 };
 
 const char *prog_cb_name(const struct prog_cb *cb, char *buf, size_t len)
@@ -132,7 +133,7 @@ int args_cb_key(struct parse_ctx *ctx, struct prog_cb *cb, const char *key, cons
 		;
 	if (k == PROG_NUM_CB_KEYS) {
 		args_error(ctx, -EINVAL,
-			   "unknown key '%s' (format, format.N, pages, size, page_size, page_size.N, cores)",
+			   "unknown key '%s' (format, format.N, pages, size, page_size, page_size.N, cores, buffer)",
 			   key);
 		return -EINVAL;
 	}
@@ -149,6 +150,8 @@ int args_cb_key(struct parse_ctx *ctx, struct prog_cb *cb, const char *key, cons
 		return args_scalar(ctx, key, value, 1, CB_MAX_PAGES, &cb->pages);
 	case PROG_CB_KEY_PAGE_SIZE:
 		return args_scalar(ctx, key, value, 1, CB_SPACE, &cb->page_size);
+	case PROG_CB_KEY_BUFFER:
+		return args_buffer_name(ctx, key, value, value, strlen(value), cb->buffer);
 	default:
 		return args_scalar(ctx, key, value, 1, CB_SPACE, &cb->size);
 	}
@@ -262,25 +265,31 @@ static int cb_index_once(struct parse_ctx *ctx, uint32_t j)
 }
 
 /* Room in L1 on every core, placed as a launch places them (cb_place.h)
- * from the built-in profile's base. */
+ * from the built-in profile's base. A section on a buffer takes none. */
 static void cb_room(struct parse_ctx *ctx)
 {
 	const struct prog_args *a = ctx->args;
 	struct prog_cb_overflow why;
 	uint32_t *addr = calloc(a->n_cbs ? a->n_cbs : 1, sizeof(*addr));
+	struct prog_cb_fixed *fixed = calloc(a->n_cbs ? a->n_cbs : 1, sizeof(*fixed));
 	char name[80];
 
-	if (!addr) {
+	if (!addr || !fixed) {
 		args_error(ctx, -ENOMEM, "out of memory");
+		free(addr);
+		free(fixed);
 		return;
 	}
-	if (prog_cb_place(a, TT_DATA_BUFFER_SPACE_BASE, TT_L1_SIZE, NULL, addr, &why))
+	for (uint32_t i = 0; i < a->n_cbs; i++)
+		fixed[i].fixed = a->cb[i].buffer[0] != '\0';
+	if (prog_cb_place(a, TT_DATA_BUFFER_SPACE_BASE, TT_L1_SIZE, fixed, addr, &why))
 		args_error_at(ctx, a->cb[why.cb].line,
 			      "%s: circular buffers need %llu bytes, more than the %u bytes of L1 from 0x%x (on core %u,%u)",
 			      prog_cb_name(&a->cb[why.cb], name, sizeof(name)),
 			      (unsigned long long)(why.end - TT_DATA_BUFFER_SPACE_BASE), CB_SPACE,
 			      TT_DATA_BUFFER_SPACE_BASE, why.core.x, why.core.y);
 	free(addr);
+	free(fixed);
 }
 
 void args_cbs_finish(struct parse_ctx *ctx)

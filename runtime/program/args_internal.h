@@ -92,6 +92,10 @@ int args_format(struct parse_ctx *ctx, const char *key, const char *value,
 enum list_kind { LIST_ARGS, LIST_COMPILE_ARGS };
 
 uint32_t args_words_count(const struct prog_words *ws);
+/* A buffer name of len bytes at name (in token tok, for the message),
+ * checked as ttrt_buffer_name_check does, into out. */
+int args_buffer_name(struct parse_ctx *ctx, const char *key, const char *tok, const char *name,
+		     size_t len, char *out);
 /* Appends the words of value to ws: numbers, and @name in LIST_ARGS or
  * accessor(name) in LIST_COMPILE_ARGS. */
 int args_words(struct parse_ctx *ctx, const char *key, const char *value, enum list_kind kind,

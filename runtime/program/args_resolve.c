@@ -7,6 +7,7 @@
  * resolved args until they are freed.
  */
 #include "program/args.h"
+#include "program/cb_place.h"
 #include "runtime_internal.h"
 
 #include <errno.h>
@@ -210,6 +211,65 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uin
 	return ret;
 }
 
+/* The bytes buf has on core: all of a bank's (or shard's) on a core it
+ * covers, none elsewhere. */
+static uint64_t bytes_on(const struct prog_buffer_info *buf, struct ttrt_xy core)
+{
+	int i = ttrt_core_index(core);
+
+	return i >= 0 && buf->on_core[i / 8] >> (i % 8) & 1 ? buf->bytes_per_bank : 0;
+}
+
+/* A section's `buffer = NAME`: an L1 buffer with room for the CB on each
+ * of the section's cores, whose address becomes the section's. */
+static int resolve_cb(struct resolve_ctx *rc, const struct prog_cb *cb, struct prog_cb_fixed *out)
+{
+	const int line = cb->key_line[PROG_CB_KEY_BUFFER];
+	struct prog_buffer_info info;
+	char section[80];
+	size_t len;
+	int ret;
+
+	prog_cb_name(cb, section, sizeof(section));
+	len = strlen(section);
+	section[len - 1] = '\0';   /* lookup() puts the brackets back */
+	ret = lookup(rc, section + 1, "buffer", line, cb->buffer, &info);
+	if (ret)
+		return ret;
+	if (info.is_dram) {
+		ttrt_set_err(rc->err, rc->errlen,
+			     "%s:%d: [%s] buffer: '%s' is a DRAM buffer; a CB's memory is an L1 buffer "
+			     "(l1/buffers/)", rc->name, line, section + 1, cb->buffer);
+		return -EINVAL;
+	}
+	for (uint32_t c = 0; c < cb->cores.n; c++) {
+		uint64_t have = bytes_on(&info, cb->cores.v[c]);
+
+		if (have >= cb->size)
+			continue;
+		ttrt_set_err(rc->err, rc->errlen,
+			     "%s:%d: [%s] buffer: L1 buffer '%s' has %llu bytes on core %u,%u, the CB "
+			     "needs %u", rc->name, line, section + 1, cb->buffer,
+			     (unsigned long long)have, cb->cores.v[c].x, cb->cores.v[c].y, cb->size);
+		return -EINVAL;
+	}
+	*out = (struct prog_cb_fixed){ .fixed = true, .addr = (uint32_t)info.addr };
+	return 0;
+}
+
+static int resolve_cbs(struct resolve_ctx *rc, const struct prog_args *a, struct prog_resolved *r)
+{
+	int ret = 0;
+
+	r->cb_fixed = calloc(a->n_cbs ? a->n_cbs : 1, sizeof(*r->cb_fixed));
+	if (!r->cb_fixed)
+		return -ENOMEM;
+	for (uint32_t s = 0; s < a->n_cbs && !ret; s++)
+		if (a->cb[s].buffer[0])
+			ret = resolve_cb(rc, &a->cb[s], &r->cb_fixed[s]);
+	return ret;
+}
+
 int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffer_lookup_fn fn,
 		      void *ctx, struct prog_resolved **out, char *err, size_t errlen)
 {
@@ -230,6 +290,8 @@ int prog_args_resolve(const struct prog_args *args, const char *name, prog_buffe
 		r->n_kernels = args->n_kernels;
 	for (uint32_t k = 0; k < r->n_kernels && !ret; k++)
 		ret = resolve_kernel(&rc, args, k, &r->kernel[k]);
+	if (!ret)
+		ret = resolve_cbs(&rc, args, r);
 	if (ret) {
 		if (ret == -ENOMEM)
 			ttrt_set_err(err, errlen, "%s: out of memory", name);
@@ -254,6 +316,7 @@ void prog_resolved_free(struct prog_resolved *r)
 		free(rk->core_args);
 	}
 	free(r->kernel);
+	free(r->cb_fixed);
 	for (uint32_t i = 0; i < r->n_buffers; i++)
 		ttrt_buffer_unpin(r->buffers[i].info.pin);
 	free(r->buffers);

@@ -224,8 +224,8 @@ uint32_t args_words_count(const struct prog_words *ws)
 	return n;
 }
 
-static int buffer_name(struct parse_ctx *ctx, const char *key, const char *tok, const char *name,
-		       size_t len, char *out)
+int args_buffer_name(struct parse_ctx *ctx, const char *key, const char *tok, const char *name,
+		     size_t len, char *out)
 {
 	char copy[PROG_NAME_MAX + 1];
 
@@ -273,7 +273,7 @@ int args_words(struct parse_ctx *ctx, const char *key, const char *value,
 				return -EINVAL;
 			}
 			w.kind = PROG_WORD_BUFFER;
-			if (buffer_name(ctx, key, tok, tok + 1, n - 1, w.buffer))
+			if (args_buffer_name(ctx, key, tok, tok + 1, n - 1, w.buffer))
 				return -EINVAL;
 		} else if (strncmp(tok, "accessor(", 9) == 0) {
 			if (kind != LIST_COMPILE_ARGS) {
@@ -286,7 +286,7 @@ int args_words(struct parse_ctx *ctx, const char *key, const char *value,
 				return -EINVAL;
 			}
 			w.kind = PROG_WORD_ACCESSOR;
-			if (buffer_name(ctx, key, tok, tok + 9, n - 10, w.buffer))
+			if (args_buffer_name(ctx, key, tok, tok + 9, n - 10, w.buffer))
 				return -EINVAL;
 		} else if (args_number(ctx, key, tok, true, &w.value)) {
 			return -EINVAL;

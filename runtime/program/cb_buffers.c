@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * A program's CBs against the L1 buffers: each CB's range on each core of
- * the program is checked with the buffer space (ttrt_l1_buffer_overlap),
- * which knows which cores each L1 buffer covers, so a sharded buffer on
- * other cores never stands in a CB's way.
+ * A program's CBs against the L1 buffers: each CB's range on each of its
+ * cores is checked with the buffer space (ttrt_l1_buffer_overlap), which
+ * knows which cores each L1 buffer covers, so a sharded buffer on other
+ * cores never stands in a CB's way. A CB on a buffer (`buffer = NAME`) is
+ * inside that buffer's range, and nobody else's.
  */
 #include "program/cb_buffers.h"
 #include "runtime_internal.h"
@@ -16,6 +17,9 @@ int prog_cbs_clear_of_l1_buffers(struct ttrt_device *dev, const struct prog_pack
 	for (uint32_t s = 0; s < pk->a->n_cbs; s++) {
 		const struct prog_cb *cb = &pk->a->cb[s];
 		uint64_t lo = pk->cb_addr[s], hi = lo + cb->size, buf_lo, buf_hi;
+
+		if (pk->r->cb_fixed && pk->r->cb_fixed[s].fixed)
+			continue;   /* its memory is its L1 buffer's, by design */
 
 		for (uint32_t c = 0; c < cb->cores.n && cb->size; c++) {
 			char name[TTRT_BUFFER_NAME_MAX + 1], section[80];

@@ -442,6 +442,10 @@ static int lookup_buffer(void *ctx, const char *name, struct prog_buffer_info *o
 	if (rc == 0) {
 		out->page_size = ttrt_buffer_page_size(buf);
 		out->is_dram = ttrt_buffer_kind(buf) == TTRT_BUFFER_DRAM;
+		out->bytes_per_bank = ttrt_buffer_bytes_per_bank(buf);
+		for (int i = 0; i < TTRT_NUM_TENSIX; i++)
+			if (ttrt_buffer_on_core(buf, ttrt_core_logical(i)))
+				out->on_core[i / 8] |= (uint8_t)(1u << (i % 8));
 		out->pin = pin;
 	} else {
 		ttrt_buffer_unpin(pin);

@@ -129,6 +129,7 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 	}
 	if (rc == 0) {
 		in.images = images;
+		in.fixed = r->resolved->cb_fixed;
 		in.host_assigned_id = (uint32_t)p->generation;
 		rc = prog_pack(r->args, r->resolved, &r->plan, &in, &r->packed, r->err,
 			       sizeof(r->err));

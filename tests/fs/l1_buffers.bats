@@ -216,7 +216,7 @@ copy_prog() {
 	args = @$2 $3
 	compile_args = accessor($2)
 	[writer]
-	args = @out $3
+	args = @out $3 0
 	INI
 	cp "$K/loop_reader.cpp" "$MNT/programs/$1/reader.cpp"
 	cp "$K/loop_writer.cpp" "$MNT/programs/$1/writer.cpp"
@@ -337,4 +337,94 @@ os.pwrite(os.open(sys.argv[1], os.O_WRONLY), (1).to_bytes(4, "little"), 0x170000
 	run -0 cb_run "4,5 5,5" 9
 	assert_line --index 0 ENOSPC
 	assert_line --index 1 --partial "on core 5,5 overlaps L1 buffer 'big'"
+}
+
+# A program on 2-3,3 whose CB 0 is L1 buffer $1 (4 pages of 2048 bytes):
+# cb_push.cpp pushes the pages, loop_writer.cpp writes them to DRAM
+# buffer out, core 2,3's as pages 0..3, core 3,3's as 4..7.
+cb_on_buffer_prog() {
+	mkdir "$MNT/programs/$2"
+	cat >"$MNT/programs/$2/args" <<-INI
+	[program]
+	cores = 2-3,3
+	[cb.0]
+	format = bfloat16
+	buffer = $1
+	pages = ${3:-4}
+	[reader]
+	args = ${3:-4}
+	[writer]
+	args.2,3 = @out 4 0
+	args.3,3 = @out 4 4
+	INI
+	cp "$K/cb_push.cpp" "$MNT/programs/$2/reader.cpp"
+	cp "$K/loop_writer.cpp" "$MNT/programs/$2/writer.cpp"
+}
+
+@test "a CB on an L1 buffer: the kernels find the host's bytes in the CB, with no copy" {
+	local in=$(L in) addr
+	mkdir "$in" "$(D out)"
+	shard "$in" height_sharded 2-3,3 "4 1" "8 1"
+	echo $((8 * 2048)) >"$in/size"
+	echo $((8 * 2048)) >"$(D out)/size"
+	head -c $((8 * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$in/data"
+	cb_on_buffer_prog in cbb
+	run -0 ttfs_guard 60 pyrun "$MNT/programs/cbb/run" 1
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$(D out)/data"
+	# CB 0 of both cores is at the buffer's address: the shard itself.
+	addr=$(printf '%#x' "$(cat "$in/address")")
+	run -0 grep '^0 ' "$MNT/cores/2,3/cbs"
+	assert_output --regexp "^0 $addr 8192 4 2048 "
+	run -0 grep '^0 ' "$MNT/cores/3,3/cbs"
+	assert_output --regexp "^0 $addr 8192 4 2048 "
+	assert_equal "$(cat "$in/status")" "not pinned"
+}
+
+@test "buffer = NAME that is missing, in DRAM, or too small on a core fails at run with the line" {
+	mkdir "$(D out)"
+	echo $((8 * 2048)) >"$(D out)/size"
+	cb_on_buffer_prog nosuch cbm
+	run -0 ttfs_guard 60 pyrun "$MNT/programs/cbm/run" 1
+	assert_output ENOENT
+	run -0 grep '^error' "$MNT/programs/cbm/status"
+	assert_output "error args:5: [cb.0] buffer: no buffer 'nosuch'"
+	# A DRAM buffer.
+	mkdir "$(D nosuch)"
+	echo 8192 >"$(D nosuch)/size"
+	run -0 ttfs_guard 60 pyrun "$MNT/programs/cbm/run" 1
+	assert_output EINVAL
+	run -0 grep '^error' "$MNT/programs/cbm/status"
+	assert_output "error args:5: [cb.0] buffer: 'nosuch' is a DRAM buffer; a CB's memory is an L1 buffer (l1/buffers/)"
+	rmdir "$(D nosuch)"
+	# An L1 buffer with one page on each core: too small for four.
+	mkdir "$(L nosuch)"
+	shard "$(L nosuch)" height_sharded 2-3,3 "1 1" "2 1"
+	echo 4096 >"$(L nosuch)/size"
+	run -0 ttfs_guard 60 pyrun "$MNT/programs/cbm/run" 1
+	assert_output EINVAL
+	run -0 grep '^error' "$MNT/programs/cbm/status"
+	assert_output "error args:5: [cb.0] buffer: L1 buffer 'nosuch' has 2048 bytes on core 2,3, the CB needs 8192"
+	# Large enough, but on other cores only.
+	rmdir "$(L nosuch)"
+	mkdir "$(L nosuch)"
+	shard "$(L nosuch)" height_sharded 3-4,3 "4 1" "8 1"
+	echo $((8 * 2048)) >"$(L nosuch)/size"
+	run -0 ttfs_guard 60 pyrun "$MNT/programs/cbm/run" 1
+	assert_output EINVAL
+	run -0 grep '^error' "$MNT/programs/cbm/status"
+	assert_output "error args:5: [cb.0] buffer: L1 buffer 'nosuch' has 0 bytes on core 2,3, the CB needs 8192"
+	# A name that cannot be a buffer's: refused when the args are written.
+	run -0 python3 -c 'import errno, os, sys
+try:
+    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_TRUNC)
+    os.write(fd, b"[cb.0]\nformat = bfloat16\npages = 1\nbuffer = a/b\n")
+    os.close(fd)
+    print("ok")
+except OSError as e:
+    print(errno.errorcode[e.errno])' "$MNT/programs/cbm/args"
+	assert_output EINVAL
+	run -0 grep '^error' "$MNT/programs/cbm/status"
+	assert_output --partial "args:4: [cb.0] buffer: 'a/b' is not a buffer name"
 }

@@ -326,7 +326,7 @@ print(bad or "ok")' "$P/tr/reader.cpp"
 	args = @in 32
 	compile_args = accessor(in)
 	[writer]
-	args = @out 32
+	args = @out 32 0
 	INI
 	cp "$K/loop_writer.cpp" "$P/lb/writer.cpp"
 	run -0 run_prog lb

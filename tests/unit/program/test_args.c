@@ -5,6 +5,7 @@
  * overrides, buffer references, numbers, and random text under ASan.
  */
 #include "program/args.h"
+#include "program/cb_place.h"
 #include "../check.h"
 
 #include <stdio.h>
@@ -60,6 +61,23 @@ static int lookup(void *ctx, const char *name, struct prog_buffer_info *out)
 	if (strcmp(name, "huge") == 0) {
 		*out = (struct prog_buffer_info){ .addr = 0x100000000ull, .page_size = 64, .is_dram = true };
 		return 0;
+	}
+	if (strcmp(name, "l1") == 0) {   /* an L1 buffer of 8 KiB on each of 2,3 and 3,3 */
+		*out = (struct prog_buffer_info){ .addr = 0x170000, .page_size = 2048,
+						  .bytes_per_bank = 8192 };
+		out->on_core[(3 * GX + 2) / 8] |= 1u << ((3 * GX + 2) % 8);
+		out->on_core[(3 * GX + 3) / 8] |= 1u << ((3 * GX + 3) % 8);
+		return 0;
+	}
+	if (strcmp(name, "sharded") == 0) {   /* accessor words of its own */
+		*out = (struct prog_buffer_info){ .addr = 0x170000, .page_size = 2048,
+						  .accessor = { 1, 2048, 1, 2, 8, 4, 0x03020302 },
+						  .n_accessor = 7 };
+		return 0;
+	}
+	if (strcmp(name, "bad") == 0) {
+		snprintf(out->problem, sizeof(out->problem), "block_sharded: shard_cores is not set");
+		return -EINVAL;
 	}
 	return -ENOENT;
 }
@@ -458,6 +476,106 @@ static void test_resolve_errors(void)
 	prog_args_free(a);
 }
 
+/* A sharded buffer's accessor is its own words, however many; a list with
+ * them expanded still has to fit 341 words. A buffer the lookup refuses
+ * says why. */
+static void test_resolve_sharded(void)
+{
+	char err[512], text[4096];
+	int rc, calls = 0, n;
+	struct prog_resolved *r = NULL;
+	struct prog_args *a = parse("[reader]\ncompile_args = 9 accessor(sharded) accessor(in) 7\n",
+				    err, sizeof(err), &rc);
+	static const uint32_t want[] = { 9, 1, 2048, 1, 2, 8, 4, 0x03020302, 2, 2048, 7 };
+
+	REQUIRE(rc == 0, "%s", err);
+	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+	REQUIRE(rc == 0 && r, "%s", err);
+	CHECK_EQ(r->kernel[PROG_READER].compile_args.n, 11);
+	CHECK(memcmp(r->kernel[PROG_READER].compile_args.v, want, sizeof(want)) == 0, "words");
+	prog_resolved_free(r);
+	prog_args_free(a);
+	/* 48 accessors of 7 words: 96 as parsed, 336 + 9 = 345 expanded. */
+	n = snprintf(text, sizeof(text), "[reader]\ncompile_args = 1 2 3 4 5 6 7 8 9\n");
+	for (int i = 0; i < 48; i++)
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "  accessor(sharded)\n");
+	a = parse(text, err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+	CHECK(rc == -EINVAL && !r, "rc %d", rc);
+	CHECK(strcmp(err, "args:2: [reader] compile_args: 345 words with the accessors expanded, "
+			  "more than 341") == 0, "%s", err);
+	prog_args_free(a);
+	a = parse("[writer]\nargs = @bad\n", err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+	CHECK(rc == -EINVAL && strcmp(err, "args:2: [writer] args: buffer 'bad': block_sharded: "
+					   "shard_cores is not set") == 0, "%s", err);
+	prog_args_free(a);
+}
+
+/* [cb.N] buffer = NAME: the section takes the L1 buffer's address, if
+ * the buffer is in L1 and has room for the CB on each of its cores. */
+static void test_cb_buffer(void)
+{
+	static const struct {
+		const char *cb, *err;
+		int rc;
+	} cases[] = {
+		{ "cores = 2-3,3\npages = 4\nbuffer = l1", NULL, 0 },
+		{ "cores = 2-3,3\npages = 5\nbuffer = l1",
+		  "args:10: [cb.16] buffer: L1 buffer 'l1' has 8192 bytes on core 2,3, the CB needs 10240",
+		  -EINVAL },
+		{ "cores = 2-4,3\nsize = 4096\nbuffer = l1",
+		  "args:10: [cb.16] buffer: L1 buffer 'l1' has 0 bytes on core 4,3, the CB needs 4096",
+		  -EINVAL },
+		{ "pages = 1\nbuffer = in",
+		  "args:9: [cb.16] buffer: 'in' is a DRAM buffer; a CB's memory is an L1 buffer (l1/buffers/)",
+		  -EINVAL },
+		{ "pages = 1\nbuffer = nope", "args:9: [cb.16] buffer: no buffer 'nope'", -ENOENT },
+		{ "pages = 1\nbuffer = bad",
+		  "args:9: [cb.16] buffer: buffer 'bad': block_sharded: shard_cores is not set", -EINVAL },
+	};
+	char err[512], text[512];
+	int rc, calls = 0;
+	struct prog_resolved *r;
+	struct prog_args *a;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(text, sizeof(text),
+			 "[program]\ncores = 2-4,3\n[cb.0]\npages = 1\nformat = float32\n"
+			 "[cb.16]\nformat = bfloat16\n%s\n", cases[i].cb);
+		a = parse(text, err, sizeof(err), &rc);
+		REQUIRE(rc == 0 && a, "case %zu: %s", i, err);
+		r = NULL;
+		err[0] = '\0';
+		rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+		CHECK(rc == cases[i].rc, "case %zu: rc %d: %s", i, rc, err);
+		if (cases[i].err)
+			CHECK(strcmp(err, cases[i].err) == 0, "case %zu: %s", i, err);
+		if (rc == 0 && r) {
+			CHECK(!r->cb_fixed[0].fixed, "cb.0 is placed");
+			CHECK(r->cb_fixed[1].fixed && r->cb_fixed[1].addr == 0x170000, "cb.16 on l1");
+		}
+		prog_resolved_free(r);
+		prog_args_free(a);
+	}
+	/* At the write: a bad name, a second buffer key; the room check
+	 * leaves a section on a buffer out. */
+	a = parse("[cb.0]\nformat = bfloat16\npages = 1\nbuffer = a/b\n", err, sizeof(err), &rc);
+	CHECK(rc == -EINVAL && strstr(err, "args:4: [cb.0] buffer: 'a/b' is not a buffer name"),
+	      "%s", err);
+	prog_args_free(a);
+	a = parse("[cb.0]\nformat = bfloat16\npages = 1\nbuffer = x\nbuffer = y\n", err,
+		  sizeof(err), &rc);
+	CHECK(rc == -EINVAL && strstr(err, "duplicate key 'buffer'"), "%s", err);
+	prog_args_free(a);
+	a = parse("[cb.0]\nformat = float32\nsize = 1048576\nbuffer = x\n"
+		  "[cb.1]\nformat = float32\nsize = 1048576\n", err, sizeof(err), &rc);
+	CHECK(rc == 0, "two 1 MiB CBs, one on a buffer: %s", err);
+	prog_args_free(a);
+}
+
 /* ---- [kernel.NAME], [cb.N,M], [semaphore.N] ------------------------------------ */
 
 static void test_kernel_sections(void)
@@ -645,7 +763,7 @@ static void test_cb_errors(void)
 	bad("[cb.0]\nformat = float32\ncores = 1,0\nsize = 4096\n", 3,
 	    "[cb.0] cores: core 1,0 is not in [program] cores");
 	bad("[cb.0]\nformat = float32\nbuffr = x\n", 3,
-	    "[cb.0] unknown key 'buffr' (format, format.N, pages, size, page_size, page_size.N, cores)");
+	    "[cb.0] unknown key 'buffr' (format, format.N, pages, size, page_size, page_size.N, cores, buffer)");
 }
 
 static void test_semaphore_sections(void)
@@ -740,6 +858,8 @@ int main(void)
 	test_limits();
 	test_overrides();
 	test_resolve_errors();
+	test_resolve_sharded();
+	test_cb_buffer();
 	test_kernel_sections();
 	test_kernel_errors();
 	test_cb_sections();
