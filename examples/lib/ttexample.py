@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The host side the compute examples share: DRAM buffers and a program
-made through a mounted ttfs with plain file IO, bfloat16 and the tiled
+"""The host side the compute examples share: buffers (DRAM or L1,
+interleaved or sharded) and a program made through a mounted ttfs with
+plain file IO, bfloat16 and the tiled
 layout in numpy, and the figures their checks print.
 
 Nothing here mounts anything: each example's run script is given the mount
@@ -101,13 +102,13 @@ def check_within(want, got, tol, formula, explain):
 # ---- the mount --------------------------------------------------------------
 
 class Mount:
-    """DRAM buffers and one program of an example on a mounted ttfs.
+    """Buffers and one program of an example on a mounted ttfs.
     Everything it made is removed by close(), also after a failure."""
 
     def __init__(self, mnt, name, here):
         self.mnt, self.name, self.here = mnt, name, here
         self.prog = os.path.join(mnt, "programs", name)
-        self.buffers = []
+        self.buffers = {}   # name -> "dram" or "l1"
         if not (os.path.isdir(os.path.join(mnt, "programs")) and
                 os.path.isdir(os.path.join(mnt, "dram", "buffers"))):
             print(f"{name}: {mnt} is not a mounted ttfs with programs/", file=sys.stderr)
@@ -120,8 +121,9 @@ class Mount:
     def __exit__(self, *exc):
         self.close()
 
-    def _buf(self, name, leaf=""):
-        return os.path.join(self.mnt, "dram", "buffers", name, leaf)
+    def _buf(self, name, leaf="", memory=None):
+        return os.path.join(self.mnt, memory or self.buffers.get(name, "dram"), "buffers", name,
+                            leaf)
 
     @staticmethod
     def _rmdir(path):
@@ -135,12 +137,17 @@ class Mount:
         with open(path, "w") as f:
             f.write(text)
 
-    def buffer(self, name, size, page_size=TILE_BYTES_BF16):
-        """mkdir dram/buffers/NAME, its page size, then its size."""
-        self._rmdir(self._buf(name))
-        os.mkdir(self._buf(name))
-        self.buffers.append(name)
+    def buffer(self, name, size, page_size=TILE_BYTES_BF16, memory="dram", **shard):
+        """mkdir dram/buffers/NAME (memory "l1": l1/buffers/NAME), its page
+        size, the shard spec files given (layout="block_sharded",
+        shard_cores=..., docs/sharding.md), then its size."""
+        for m in ("dram", "l1"):   # a name is unique across both
+            self._rmdir(self._buf(name, memory=m))
+        os.mkdir(self._buf(name, memory=memory))
+        self.buffers[name] = memory
         self._put(self._buf(name, "page_size"), f"{page_size}\n")
+        for key, value in shard.items():
+            self._put(self._buf(name, key), f"{value}\n")
         self._put(self._buf(name, "size"), f"{size}\n")
         return self
 
@@ -171,6 +178,14 @@ class Mount:
             os.close(fd)
         return bytes(out)
 
+    def l1(self, core, addr, size):
+        """size bytes of a core's L1 from addr (cores/X,Y/l1)."""
+        fd = os.open(os.path.join(self.mnt, "cores", f"{core[0]},{core[1]}", "l1"), os.O_RDONLY)
+        try:
+            return os.pread(fd, size, addr)
+        finally:
+            os.close(fd)
+
     def program(self, files, args_text=None):
         """mkdir programs/NAME and copy the kernels and args into it
         (closing a source starts its build); args_text replaces the args
@@ -199,7 +214,7 @@ class Mount:
         self._rmdir(self.prog)
         for b in self.buffers:
             self._rmdir(self._buf(b))
-        self.buffers = []
+        self.buffers = {}
 
 
 def indent(text):

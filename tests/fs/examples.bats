@@ -34,6 +34,7 @@ mutate() {
 assert_clean() {
 	assert_equal "$(ls "$MNT/programs")" ""
 	assert_equal "$(ls "$MNT/dram/buffers")" ""
+	assert_equal "$(ls "$MNT/l1/buffers")" ""
 }
 
 @test "dram-scale: DRAM -> scale in L1 -> DRAM, report over the NOC, PASS" {
@@ -170,7 +171,7 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast; do
+		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast sharded-add; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -327,6 +328,28 @@ need_numpy() {
 	assert_line --regexp '^  core 1,0 \(x3\): [0-9]+ of 4096 words differ; first word [0-9]+ \(page [0-9]+\): 0x[0-9a-f]{8}, want 0x[0-9a-f]{8}$'
 	assert_line --regexp '^  core 3,0 \(x7\): [0-9]+ of 4096 words differ'
 	assert_line "FAIL: a receiver's pages differ"
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "sharded-add: a + b over 4x6 tiles block-sharded on six cores, CBs on the shards, PASS" {
+	need_numpy
+	run -0 ttfs_guard 120 "$EXAMPLES/sharded-add/run" "$MNT"
+	assert_line --regexp '^sharded-add: 4x6 tiles of bfloat16, 2x2 per core on 0-2,0-1; sa-a at 0x[0-9a-f]+, sa-b at 0x[0-9a-f]+, sa-c at 0x[0-9a-f]+ on every core$'
+	assert_line "  core 2,1 done"
+	assert_line --regexp '^max \|a \+ b - r\| = [0-9.e-]+ \(tolerance 0.01\), PCC 0\.99[0-9]+$'
+	assert_line "core 1,0: tiles 2 3 8 9"
+	assert_line "core 0,1: tiles 12 13 18 19"
+	assert_line "PASS: 24576 elements (24 tiles) of a + b within 0.01, each core's shard in its own L1"
+	assert_clean
+}
+
+@test "sharded-add: the check catches CB 1 on the wrong buffer" {
+	need_numpy
+	script=$(mutate sharded-add 's/^buffer = sa-b$/buffer = sa-a/' args)
+	grep -q '^buffer = sa-a$' <(sed -n '/^\[cb.1\]/,/^\[/p' "$(dirname "$script")/args")
+	run -1 ttfs_guard 120 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 24576 elements off by more than 0.01; first at element [0-9]+ \(tile [0-9]+\)'
 	refute_line --partial PASS
 	assert_clean
 }
