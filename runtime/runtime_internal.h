@@ -7,7 +7,7 @@
 
 #include "ttrt.h"
 #include "backend.h"
-#include "firmware_image.h"
+#include "device/firmware_image.h"
 
 #include <pthread.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The text of cores/<x>,<y>/dprint: what the core's five RISCs printed
- * (DPRINT rings in L1, runtime/dprint.c), grouped by RISC in the order
+ * (DPRINT rings in L1, runtime/device/dprint.c), grouped by RISC in the order
  * brisc, ncrisc, trisc0..2, every line prefixed with "<risc>: ". Reading
  * does not consume: the rings' read marks stay, so the same text shows
  * until the kernels print more (or a launch clears the rings).

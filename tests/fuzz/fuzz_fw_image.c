@@ -5,7 +5,7 @@
  * return at most FW_MAX_SEGMENTS readable, bounded segments, and never crash
  * or leak (ASan, UBSan and LeakSanitizer watch every run).
  */
-#include "firmware_image.h"
+#include "device/firmware_image.h"
 #include "fuzz_input.h"
 
 #include <errno.h>

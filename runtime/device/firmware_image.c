@@ -3,7 +3,7 @@
  * Read a firmware ELF with libelf: a 32-bit RISC-V executable whose
  * PT_LOAD segments are either in L1 or in the RISC's local memory.
  */
-#include "firmware_image.h"
+#include "device/firmware_image.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

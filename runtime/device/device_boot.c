@@ -11,7 +11,7 @@
  * One deadline (timeout_ms of the config) bounds it all; the caller holds
  * the chip exclusive (device_state.c).
  */
-#include "firmware_image.h"
+#include "device/firmware_image.h"
 #include "runtime_internal.h"
 #include "tt/l1_map.h"   /* soft reset, RUN_MSG_*, bank-table format: in every version */
 
