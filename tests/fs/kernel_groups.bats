@@ -218,6 +218,24 @@ print("bad", len(bad), "page3", sum(w[1536:]))
 	assert_line --regexp "^1,0 0x00000009 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000077$"
 }
 
+@test "named_compile_args and a quoted define with spaces reach the kernel's build" {
+	mkdir "$P/na"
+	cp "$K/named_args.cpp" "$P/na/writer.cpp"
+	run -0 pyset "$P/na/args" <<-INI
+	[kernel.k]
+	source = writer.cpp
+	processor = brisc
+	args = 0x160000
+	named_compile_args = num_tiles=64 cb_in=0x3
+	defines = "SUM=(3 + 4)"
+	INI
+	assert_output ok
+	run -0 run_prog na
+	assert_output ok
+	run -0 words 0,0 0x160000 3
+	assert_output "0x00000040 0x00000003 0x00000007"
+}
+
 # bad_args NAME LINE TEXT...: writing the args (stdin) fails with EINVAL and
 # status says "args:LINE: TEXT".
 bad_args() {
