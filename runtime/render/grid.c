@@ -24,19 +24,6 @@ static char risc_letter(enum ttrt_risc_state s)
 	return '?';
 }
 
-const char *ttrt_risc_state_name(enum ttrt_risc_state s)
-{
-	switch (s) {
-	case TTRT_RISC_RESET: return "reset";
-	case TTRT_RISC_IDLE: return "idle";
-	case TTRT_RISC_RUNNING: return "running";
-	case TTRT_RISC_WAITING: return "waiting";
-	case TTRT_RISC_FAULT: return "fault";
-	case TTRT_RISC_UNKNOWN: break;
-	}
-	return "unknown";
-}
-
 /* Renders one cell; returns 1 if a RISC state was unknown. */
 static int render_cell(struct ttrt_device *dev, struct strbuf *sb, struct ttrt_xy noc0)
 {
