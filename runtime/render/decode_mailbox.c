@@ -46,19 +46,6 @@ size_t ttrt_decode_go_need(const struct ttrt_abi *abi)
 	return go > a->mbox_go_message_index + 4u ? go : a->mbox_go_message_index + 4u;
 }
 
-const char *ttrt_go_signal_name(uint8_t signal)
-{
-	switch (signal) {
-	case TT_RUN_MSG_DONE: return "done";
-	case TT_RUN_MSG_INIT: return "init";
-	case TT_RUN_MSG_GO: return "go";
-	case TT_RUN_MSG_RESET_READ_PTR: return "reset_read_ptr";
-	case TT_RUN_MSG_RESET_READ_PTR_FROM_HOST: return "reset_read_ptr_from_host";
-	case TT_RUN_MSG_REPLAY_TRACE: return "replay_trace";
-	default: return NULL;
-	}
-}
-
 int ttrt_decode_go(const struct ttrt_abi *abi, const void *mailbox, size_t len, char **out,
 		   size_t *outlen)
 {
