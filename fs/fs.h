@@ -13,6 +13,7 @@
 #include "poll_notify.h"
 #include "ttrt.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -28,6 +29,11 @@ struct fs {
 	struct open_files open;
 	struct fuse_session *se;      /* set before the loop runs */
 	struct poll_notifier notifier;   /* wakes poll() on programs' status */
+	/* The files made in program directories have their names in the
+	 * inode table and their text in the runtime: taken for writing by
+	 * what changes a name (create, unlink, rename, rmdir), for reading
+	 * by what goes from a name to the text, so both always agree. */
+	pthread_rwlock_t program_names;
 };
 
 /* An open file. Text files are rendered once at open (a snapshot, as
@@ -78,6 +84,17 @@ struct subtree_ops {
 	int (*readlink)(struct fs *fs, struct node n, char *buf, size_t size);
 	int (*mkdir)(struct fs *fs, struct node dir, const char *name, struct node *child);
 	int (*rmdir)(struct fs *fs, struct node dir, const char *name);
+	/* Optional, for a directory that holds files of the user's (a
+	 * program's): make one (mode: its type and permissions, as mknod(2)
+	 * has them), remove one, rename one (flags as renameat2(2)). */
+	int (*mknod)(struct fs *fs, struct node dir, const char *name, mode_t mode,
+		     struct node *child);
+	int (*unlink)(struct fs *fs, struct node dir, const char *name);
+	int (*rename)(struct fs *fs, struct node dir, const char *name, struct node new_dir,
+		      const char *new_name, unsigned flags);
+	/* Optional: truncate(2) (h NULL) or ftruncate(2) (h the open file)
+	 * of a file that may change size. */
+	int (*truncate)(struct fs *fs, struct node n, off_t size, struct handle *h);
 };
 
 extern const struct subtree_ops root_subtree, device_subtree, cores_subtree, noc0_subtree,

@@ -82,7 +82,7 @@ int main(int argc, char *argv[])
 {
 	struct fuse_args args = FUSE_ARGS_INIT(argc, argv);
 	struct ttfs_settings settings;
-	struct fs fs = { 0 };
+	struct fs fs = { .program_names = PTHREAD_RWLOCK_INITIALIZER };
 	struct fuse_session *se;
 	char err[512] = "";
 	int code, rc, notifier_ok = 0;

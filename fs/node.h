@@ -4,8 +4,9 @@
  * computed inode numbers, as Plan 9 devices pack (kind, instance, file)
  * into a qid: nothing is allocated per lookup. Directories created at run
  * time (buffers, programs) carry the never-reused id of their entry in the inode
- * table (inode_table.c) as idx; their files share that id, and the
- * kernel's lookups of all of them are counted on the entry.
+ * table (inode_table.c) as idx; their fixed files share that id, and the
+ * kernel's lookups of all of them are counted on the entry. A file made
+ * in a program directory has an entry, and so an id, of its own.
  */
 #ifndef TTFS_NODE_H
 #define TTFS_NODE_H
@@ -31,10 +32,11 @@ enum node_kind {
 	K_BUFFER_FILE,     /* idx = buffer id, file = enum buffer_file */
 	K_PROGRAMS_DIR,
 	K_PROGRAM_DIR,     /* idx = program id */
-	K_PROGRAM_FILE,    /* idx = program id, file = enum program_file */
+	K_PROGRAM_FILE,    /* idx = program id, file = enum program_file (run, status) */
 	K_PROGRAM_BUILD,   /* idx = program id: its build/ directory */
 	K_PROGRAM_ARTIFACT, /* idx = program id, file = index of the artifact name */
 	K_L1_DIR,
+	K_PROGRAM_USER_FILE, /* idx = the file's own id: a file made in a program directory */
 	K_COUNT
 };
 
@@ -80,6 +82,7 @@ static inline uint64_t node_table_id(struct node n)
 	switch (n.kind) {
 	case K_BUFFER_DIR: case K_BUFFER_FILE:
 	case K_PROGRAM_DIR: case K_PROGRAM_FILE: case K_PROGRAM_BUILD: case K_PROGRAM_ARTIFACT:
+	case K_PROGRAM_USER_FILE:
 		return n.idx;
 	default:
 		return 0;

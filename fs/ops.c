@@ -23,7 +23,7 @@ const struct subtree_ops *subtree_of(enum node_kind kind)
 	case K_L1_DIR: return &l1_subtree;
 	case K_BUFFERS_DIR: case K_BUFFER_DIR: case K_BUFFER_FILE: return &buffers_subtree;
 	case K_PROGRAMS_DIR: case K_PROGRAM_DIR: case K_PROGRAM_FILE: case K_PROGRAM_BUILD:
-	case K_PROGRAM_ARTIFACT:
+	case K_PROGRAM_ARTIFACT: case K_PROGRAM_USER_FILE:
 		return &programs_subtree;
 	default: return NULL;
 	}
@@ -54,37 +54,49 @@ static double attr_timeout_of(const struct stat *st)
 	return S_ISDIR(st->st_mode) || write_only ? ENTRY_TIMEOUT_S : 0.0;
 }
 
-/* Reply with an entry. A dynamic node's lookup is counted before the
- * reply (a forget may follow it at once) and given back if it fails. */
-void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
+int entry_of(struct fs *fs, struct node child, struct fuse_entry_param *e)
 {
 	uint64_t id = node_table_id(child);
-	struct fuse_entry_param e;
 	int rc;
 
-	if (id && inode_table_ref(fs->inodes, id, 1) != 0) {
-		fuse_reply_err(req, ENOENT);   /* removed and forgotten meanwhile */
-		return;
-	}
-	memset(&e, 0, sizeof(e));
-	rc = node_stat(fs, child, &e.attr);
+	if (id && inode_table_ref(fs->inodes, id, 1) != 0)
+		return -ENOENT;   /* removed and forgotten meanwhile */
+	memset(e, 0, sizeof(*e));
+	rc = node_stat(fs, child, &e->attr);
 	if (rc) {
 		if (id)
 			inode_table_forget(fs->inodes, id, 1);
-		fuse_reply_err(req, -rc);
-		return;
+		return rc;
 	}
-	e.ino = node_ino(child);
-	e.generation = 1;
+	e->ino = node_ino(child);
+	e->generation = 1;
 	/* A name changes only through this mount (mkdir and rmdir pass the
 	 * kernel, which updates its cache itself), so the kernel may keep
 	 * names; attributes stay uncached (attr_timeout 0) so sizes and
 	 * states are always current. Without it every path walk asked for
 	 * each component: a stat of programs/P/run took four round trips. */
-	e.entry_timeout = ENTRY_TIMEOUT_S;
-	e.attr_timeout = attr_timeout_of(&e.attr);
-	if (fuse_reply_entry(req, &e) != 0 && id)
+	e->entry_timeout = ENTRY_TIMEOUT_S;
+	e->attr_timeout = attr_timeout_of(&e->attr);
+	return 0;
+}
+
+void entry_forget(struct fs *fs, const struct fuse_entry_param *e)
+{
+	uint64_t id = node_table_id(node_of_ino(e->ino));
+
+	if (id)
 		inode_table_forget(fs->inodes, id, 1);
+}
+
+void reply_entry(fuse_req_t req, struct fs *fs, struct node child)
+{
+	struct fuse_entry_param e;
+	int rc = entry_of(fs, child, &e);
+
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else if (fuse_reply_entry(req, &e) != 0)
+		entry_forget(fs, &e);
 }
 
 static void op_lookup(fuse_req_t req, fuse_ino_t parent, const char *name)
@@ -133,23 +145,46 @@ static void op_getattr(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi
 		fuse_reply_attr(req, &st, attr_timeout_of(&st));
 }
 
-/* Modes and owners are the daemon's; sizes are fixed (file_policy). Times
- * are accepted and not kept: every file shows the mount time. */
+/* Modes and owners are the daemon's: setting them to what they are is
+ * accepted, as sed -i, vim and cp -p do on the files they write, any
+ * other value is EPERM. Sizes are fixed (file_policy) but where the
+ * subtree can truncate (a program's own files). Times are accepted and
+ * not kept: every file shows the mount time. */
+static int attrs_kept(const struct stat *st, const struct stat *attr, int to_set)
+{
+	if ((to_set & FUSE_SET_ATTR_MODE) && (attr->st_mode & 07777) != (st->st_mode & 07777))
+		return -EPERM;
+	if ((to_set & FUSE_SET_ATTR_UID) && attr->st_uid != st->st_uid)
+		return -EPERM;
+	if ((to_set & FUSE_SET_ATTR_GID) && attr->st_gid != st->st_gid)
+		return -EPERM;
+	return 0;
+}
+
 static void op_setattr(fuse_req_t req, fuse_ino_t ino, struct stat *attr, int to_set,
 		       struct fuse_file_info *fi)
 {
 	struct fs *fs = fs_of(req);
 	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
 	struct stat st;
 	int rc;
 
-	(void)fi;
 	rc = node_stat(fs, n, &st);
-	if (rc == 0 && (to_set & (FUSE_SET_ATTR_MODE | FUSE_SET_ATTR_UID | FUSE_SET_ATTR_GID)))
-		rc = -EPERM;
-	else if (rc == 0 && (to_set & FUSE_SET_ATTR_SIZE))
-		rc = S_ISREG(st.st_mode) ? file_policy_truncate(st.st_mode, attr->st_size, st.st_size)
-					 : -EISDIR;
+	if (rc == 0)
+		rc = attrs_kept(&st, attr, to_set);
+	if (rc == 0 && (to_set & FUSE_SET_ATTR_SIZE)) {
+		if (!S_ISREG(st.st_mode))
+			rc = -EISDIR;
+		else if (ops && ops->truncate)
+			rc = ops->truncate(fs, n, attr->st_size, fi ? handle_of(fi) : NULL);
+		else
+			rc = -ENOTSUP;
+		if (rc == -ENOTSUP)
+			rc = file_policy_truncate(st.st_mode, attr->st_size, st.st_size);
+		if (rc == 0)
+			rc = node_stat(fs, n, &st);
+	}
 	if (rc)
 		fuse_reply_err(req, -rc);
 	else

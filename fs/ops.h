@@ -17,9 +17,24 @@ static inline struct fs *fs_of(fuse_req_t req)
 	return fuse_req_userdata(req);
 }
 
+/* The handle an open of ours put in fi. */
+static inline struct handle *handle_of(const struct fuse_file_info *fi)
+{
+	return (struct handle *)(uintptr_t)fi->fh;
+}
+
 int node_stat(struct fs *fs, struct node n, struct stat *st);
-/* Reply with an entry; dynamic nodes count the lookup for forget. */
+/* An entry for a reply: a dynamic node's lookup is counted first (a
+ * forget may follow the reply at once); entry_forget gives it back when
+ * the reply fails. 0 or -errno. */
+int entry_of(struct fs *fs, struct node child, struct fuse_entry_param *e);
+void entry_forget(struct fs *fs, const struct fuse_entry_param *e);
+/* Reply with an entry, or the error of entry_of. */
 void reply_entry(fuse_req_t req, struct fs *fs, struct node child);
+/* Hands h to the kernel as the open file fi, replying to an open, or
+ * with e to a create; a reply that fails releases h: its error. */
+int reply_open(fuse_req_t req, struct handle *h, struct fuse_file_info *fi,
+	       const struct fuse_entry_param *e);
 
 void op_mkdir(fuse_req_t req, fuse_ino_t parent, const char *name, mode_t mode);
 void op_rmdir(fuse_req_t req, fuse_ino_t parent, const char *name);

@@ -20,17 +20,12 @@ static void close_handle(struct open_file *of)
 	handle_put((struct handle *)((char *)of - offsetof(struct handle, of)));
 }
 
-void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
+int reply_open(fuse_req_t req, struct handle *h, struct fuse_file_info *fi,
+	       const struct fuse_entry_param *e)
 {
-	struct node n = node_of_ino(ino);
-	const struct subtree_ops *ops = subtree_of(n.kind);
-	struct handle *h = NULL;
-	int rc = ops && ops->open ? ops->open(fs_of(req), n, fi->flags, &h) : -EISDIR;
+	struct fs *fs = fs_of(req);   /* the reply frees req */
+	int rc;
 
-	if (rc) {
-		fuse_reply_err(req, -rc);
-		return;
-	}
 	fi->fh = (uint64_t)(uintptr_t)h;
 	fi->direct_io = 1;
 	fi->keep_cache = 0;
@@ -39,16 +34,26 @@ void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 	 * FLUSH round trip (kernels since 5.16 honour it): a relaunch is
 	 * open, write, close, and the flush was a third of its FUSE cost. */
 	fi->noflush = !h->ops->flush;
-	open_files_add(&fs_of(req)->open, &h->of, close_handle);
-	if (fuse_reply_open(req, fi) != 0) {
-		open_files_remove(&fs_of(req)->open, &h->of);
+	open_files_add(&fs->open, &h->of, close_handle);
+	rc = e ? fuse_reply_create(req, e, fi) : fuse_reply_open(req, fi);
+	if (rc != 0) {
+		open_files_remove(&fs->open, &h->of);
 		handle_put(h);
 	}
+	return rc;
 }
 
-static struct handle *handle_of(struct fuse_file_info *fi)
+void op_open(fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 {
-	return (struct handle *)(uintptr_t)fi->fh;
+	struct node n = node_of_ino(ino);
+	const struct subtree_ops *ops = subtree_of(n.kind);
+	struct handle *h = NULL;
+	int rc = ops && ops->open ? ops->open(fs_of(req), n, fi->flags, &h) : -EISDIR;
+
+	if (rc)
+		fuse_reply_err(req, -rc);
+	else
+		reply_open(req, h, fi, NULL);
 }
 
 /* Pieces a zero-copy reply or write may use: one per page of a buffer.

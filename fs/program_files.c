@@ -2,14 +2,14 @@
  *
  * The open files of programs/<name>/ (docs/tree.md, "programs/"):
  *
- * - reader.cpp, writer.cpp, compute.cpp and args are editable text. A
- *   handle opened for writing holds its own copy (the text as set), writes
- *   edit the copy, and close(2) hands a changed copy to the runtime (the
- *   FUSE flush), so close(2) returns the runtime's error: EINVAL for bad
- *   args, EBUSY while the program runs. O_TRUNC empties the text at open,
- *   as for a regular file: stat(2) and the kernel, which set the size to
- *   0 at that open, then agree. Setting a source starts its build in the
- *   background.
+ * - The user's files (args, sources, headers) are editable text. A
+ *   handle opened for writing holds its own copy (the text as set),
+ *   writes and ftruncate edit the copy, and close(2) hands a changed copy
+ *   to the runtime (the FUSE flush), so close(2) returns the runtime's
+ *   error: EINVAL for bad args, EBUSY while the program runs. O_TRUNC
+ *   empties the text at open, as for a regular file: stat(2) and the
+ *   kernel, which set the size to 0 at that open, then agree. Setting a
+ *   file starts a build in the background.
  * - run takes one command per write(2): `1` runs and waits, `start`
  *   launches and returns. Opening it while the program runs is EBUSY: the
  *   kernel holds the file's inode lock through a write, so a second
@@ -30,19 +30,11 @@
 #include <string.h>
 
 const char *const program_file_names[PF_COUNT] = {
-	[PF_READER] = "reader.cpp",
-	[PF_WRITER] = "writer.cpp",
-	[PF_COMPUTE] = "compute.cpp",
-	[PF_ARGS] = "args",
 	[PF_RUN] = "run",
 	[PF_STATUS] = "status",
 };
 
 const mode_t program_file_modes[PF_COUNT] = {
-	[PF_READER] = FILE_MODE_RW,
-	[PF_WRITER] = FILE_MODE_RW,
-	[PF_COMPUTE] = FILE_MODE_RW,
-	[PF_ARGS] = FILE_MODE_RW,
 	[PF_RUN] = FILE_MODE_WO,
 	[PF_STATUS] = FILE_MODE_RO,
 };
@@ -60,14 +52,6 @@ int artifact_index(const char *name)
 	return -1;
 }
 
-/* The text of a source or args as set: a copy the caller frees. */
-static int get_text(struct ttrt_program *p, uint32_t file, char **out, size_t *len)
-{
-	if (file < TTRT_NUM_KERNELS)
-		return ttrt_program_get_source(p, (enum ttrt_kernel)file, out, len);
-	return ttrt_program_get_args(p, out, len);
-}
-
 int program_file_size(struct ttrt_program *p, uint32_t file, off_t *size)
 {
 	char *text = NULL;
@@ -78,10 +62,7 @@ int program_file_size(struct ttrt_program *p, uint32_t file, off_t *size)
 		*size = 0;
 		return 0;
 	}
-	if (file == PF_STATUS)
-		rc = ttrt_program_render_status(p, &text, &len);
-	else
-		rc = get_text(p, file, &text, &len);
+	rc = ttrt_program_render_status(p, &text, &len);
 	free(text);
 	if (rc == 0)
 		*size = (off_t)len;
@@ -108,13 +89,12 @@ static void program_handle_release(struct handle *h)
 	ttrt_program_put(h->prog);
 }
 
-/* ---- sources and args --------------------------------------------------- */
+/* ---- the user's files ------------------------------------------------------ */
 
 struct edit {
 	pthread_mutex_t lock;
 	char *data;
 	size_t len, cap;
-	size_t max;        /* TTRT_PROGRAM_SOURCE_MAX or TTRT_PROGRAM_ARGS_MAX */
 	int written;       /* written since the copy was last set */
 	int append;        /* O_APPEND: every write goes at the end */
 };
@@ -161,7 +141,7 @@ static ssize_t edit_write(struct fs *fs, struct handle *h, const char *buf, size
 	pthread_mutex_lock(&ed->lock);
 	if (ed->append)
 		off = (off_t)ed->len;
-	rc = file_policy_write(off, &size, ed->max);
+	rc = file_policy_write(off, &size, TTRT_PROGRAM_FILE_MAX);
 	if (rc == 0 && size > 0)
 		rc = edit_reserve(ed, (size_t)off + size);
 	if (rc == 0 && size > 0) {
@@ -176,23 +156,9 @@ static ssize_t edit_write(struct fs *fs, struct handle *h, const char *buf, size
 	return rc ? rc : (ssize_t)size;
 }
 
-static int edit_commit(struct handle *h, struct edit *ed)
+static int edit_commit(struct fs *fs, struct handle *h, struct edit *ed)
 {
-	const char *name = ttrt_program_name(h->prog);
-	const char *file = program_file_names[h->node.file];
-	char err[512] = "";
-	int rc;
-
-	if (h->node.file < TTRT_NUM_KERNELS)
-		rc = ttrt_program_set_source(h->prog, (enum ttrt_kernel)h->node.file, ed->data,
-					     ed->len);
-	else
-		rc = ttrt_program_set_args(h->prog, ed->data ? ed->data : "", ed->len, err,
-					   sizeof(err));
-	if (rc)
-		ttfs_log("programs/%s/%s: %s", name ? name : "?", file,
-			 err[0] ? err : strerror(-rc));
-	return rc;
+	return user_file_set(fs, h->node, h->prog, ed->data, ed->len);
 }
 
 /* Each close(2) after a write sets the copy; its error is close(2)'s.
@@ -203,11 +169,10 @@ static int edit_flush(struct fs *fs, struct handle *h)
 	struct edit *ed = h->priv;
 	int rc = 0;
 
-	(void)fs;
 	pthread_mutex_lock(&ed->lock);
 	if (ed->written) {
 		ed->written = 0;
-		rc = edit_commit(h, ed);
+		rc = edit_commit(fs, h, ed);
 	}
 	pthread_mutex_unlock(&ed->lock);
 	return rc;
@@ -235,19 +200,38 @@ static const struct handle_ops text_ops = {
 	.release = program_handle_release,
 };
 
-static int edit_open(struct handle *h, int flags)
+int program_file_truncate(struct handle *h, off_t size)
+{
+	struct edit *ed = h->priv;
+	int rc = 0;
+
+	if (h->ops != &edit_ops)
+		return -ENOTSUP;
+	pthread_mutex_lock(&ed->lock);
+	if ((size_t)size > ed->len)
+		rc = edit_reserve(ed, (size_t)size);
+	if (rc == 0) {
+		if ((size_t)size > ed->len)
+			memset(ed->data + ed->len, 0, (size_t)size - ed->len);
+		ed->len = (size_t)size;
+		ed->written = 1;
+	}
+	pthread_mutex_unlock(&ed->lock);
+	return rc;
+}
+
+static int edit_open(struct fs *fs, struct handle *h, int flags)
 {
 	struct edit *ed = calloc(1, sizeof(*ed));
 	int rc;
 
 	if (!ed)
 		return -ENOMEM;
-	ed->max = h->node.file < TTRT_NUM_KERNELS ? TTRT_PROGRAM_SOURCE_MAX : TTRT_PROGRAM_ARGS_MAX;
 	ed->append = !!(flags & O_APPEND);
 	if (flags & O_TRUNC)
-		rc = edit_commit(h, ed);   /* the empty copy: EBUSY while it runs */
+		rc = edit_commit(fs, h, ed);   /* the empty copy: EBUSY while it runs */
 	else
-		rc = get_text(h->prog, h->node.file, &ed->data, &ed->len);
+		rc = user_file_get(fs, h->node, h->prog, &ed->data, &ed->len);
 	if (rc) {
 		free(ed);
 		return rc;
@@ -415,7 +399,7 @@ int program_file_open(struct fs *fs, struct node n, struct ttrt_program *p, int 
 		return rc;
 	}
 	h->prog = p;
-	switch (n.file) {
+	switch (n.kind == K_PROGRAM_FILE ? (int)n.file : -1) {
 	case PF_RUN:
 		ops = &run_ops;
 		if (ttrt_program_running(p)) {
@@ -428,12 +412,15 @@ int program_file_open(struct fs *fs, struct node n, struct ttrt_program *p, int 
 		rc = status_open(fs, h);
 		break;
 	default:
-		if ((flags & O_ACCMODE) == O_RDONLY) {
+		if (n.kind != K_PROGRAM_USER_FILE) {
+			ops = NULL;
+			rc = -ENOENT;
+		} else if ((flags & O_ACCMODE) == O_RDONLY) {
 			ops = &text_ops;
-			rc = get_text(p, n.file, &h->text, &h->len);
+			rc = user_file_get(fs, n, p, &h->text, &h->len);
 		} else {
 			ops = &edit_ops;
-			rc = edit_open(h, flags);
+			rc = edit_open(fs, h, flags);
 		}
 		break;
 	}

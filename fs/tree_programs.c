@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * programs/: mkdir makes a program, rmdir deletes it (DESIGN §1.4). Each
- * program directory has fixed files (sources, args, run, status) and
- * build/, which lists what the last build made.
+ * program directory has the files ttfs makes (run, status, and build/,
+ * which lists what the last build made) and those the user makes
+ * (tree_program_files.c).
  *
  * As for buffers, the names live in the inode table, one entry per
  * program under the programs inode, and the entry owns a reference to the
@@ -22,8 +23,20 @@ static fuse_ino_t programs_dir_ino(void)
 	return node_ino(node_make(K_PROGRAMS_DIR, 0, 0));
 }
 
-/* A new reference to the live program of entry id, or NULL. */
-static struct ttrt_program *program_get(struct fs *fs, uint64_t id)
+fuse_ino_t program_dir_ino(uint64_t id)
+{
+	return node_ino(node_make(K_PROGRAM_DIR, id, 0));
+}
+
+bool program_fixed_name(const char *name)
+{
+	for (int i = 0; i < PF_COUNT; i++)
+		if (!strcmp(name, program_file_names[i]))
+			return true;
+	return !strcmp(name, "build");
+}
+
+struct ttrt_program *programs_get(struct fs *fs, uint64_t id)
 {
 	struct inode_entry *e = inode_table_get(fs->inodes, id);
 	struct ttrt_program *p = NULL;
@@ -83,7 +96,9 @@ static int programs_stat(struct fs *fs, struct node n, struct stat *st)
 		stat_dir(fs, st, n, 2 + inode_table_subdirs(fs->inodes, programs_dir_ino()));
 		return 0;
 	}
-	p = program_get(fs, n.idx);
+	if (n.kind == K_PROGRAM_USER_FILE)
+		return user_file_stat(fs, n, st);
+	p = programs_get(fs, n.idx);
 	if (!p)
 		return -ENOENT;
 	rc = program_stat(fs, n, p, st);
@@ -101,7 +116,7 @@ static int artifact_lookup(struct fs *fs, struct node dir, const char *name, str
 
 	if (i < 0)
 		return -ENOENT;
-	p = program_get(fs, dir.idx);
+	p = programs_get(fs, dir.idx);
 	if (!p)
 		return -ENOENT;
 	rc = program_artifact_size(p, (uint32_t)i, &size);
@@ -134,7 +149,7 @@ static int programs_lookup(struct fs *fs, struct node dir, const char *name, str
 				return 0;
 			}
 		}
-		return -ENOENT;
+		return user_file_lookup(fs, dir, name, child);
 	case K_PROGRAM_BUILD:
 		return artifact_lookup(fs, dir, name, child);
 	default:
@@ -157,7 +172,7 @@ static int fill_program_dir(void *arg, uint64_t id, const char *name, int kind)
 static int build_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, void *ctx)
 {
 	const char *names[NUM_ARTIFACT_NAMES * 2];
-	struct ttrt_program *p = program_get(fs, dir.idx);
+	struct ttrt_program *p = programs_get(fs, dir.idx);
 	int n, i;
 
 	if (!p)
@@ -185,6 +200,8 @@ static int programs_readdir(struct fs *fs, struct node dir, dir_fill_fn fill, vo
 		inode_table_foreach_child(fs->inodes, programs_dir_ino(), fill_program_dir, &rctx);
 		return 0;
 	case K_PROGRAM_DIR:
+		if (user_files_readdir(fs, dir, fill, ctx))
+			return 0;
 		for (int i = 0; i < PF_COUNT; i++)
 			if (fill(ctx, program_file_names[i],
 				 node_make(K_PROGRAM_FILE, dir.idx, (uint32_t)i), S_IFREG))
@@ -203,6 +220,11 @@ static int programs_open(struct fs *fs, struct node n, int flags, struct handle 
 	struct ttrt_program *p;
 	int rc;
 
+	if (n.kind == K_PROGRAM_USER_FILE) {
+		rc = file_policy_open(FILE_MODE_RW, flags);
+		p = rc ? NULL : user_file_program(fs, n);
+		return rc ? rc : p ? program_file_open(fs, n, p, flags, out) : -ENOENT;
+	}
 	if (n.kind != K_PROGRAM_FILE && n.kind != K_PROGRAM_ARTIFACT)
 		return -EISDIR;
 	if (n.file >= (n.kind == K_PROGRAM_FILE ? PF_COUNT : NUM_ARTIFACT_NAMES))
@@ -211,7 +233,7 @@ static int programs_open(struct fs *fs, struct node n, int flags, struct handle 
 			      flags);
 	if (rc)
 		return rc;
-	p = program_get(fs, n.idx);
+	p = programs_get(fs, n.idx);
 	if (!p)
 		return -ENOENT;
 	if (n.kind == K_PROGRAM_ARTIFACT)
@@ -229,9 +251,12 @@ static int lookup_buffer(void *ctx, const char *name, struct ttrt_buffer **out)
 /* As for buffers: the program is made first and handed to the table,
  * which refuses a name already taken. The name is checked before anything
  * is made, so a refused name leaves no program behind. */
+static int programs_rmdir(struct fs *fs, struct node dir, const char *name);
+
 static int programs_mkdir(struct fs *fs, struct node dir, const char *name, struct node *child)
 {
 	struct ttrt_program *p;
+	struct node args;
 	struct inode_entry *e;
 	uint64_t id;
 	int rc;
@@ -259,7 +284,12 @@ static int programs_mkdir(struct fs *fs, struct node dir, const char *name, stru
 		return rc;
 	}
 	*child = node_make(K_PROGRAM_DIR, id, 0);
-	return 0;
+	/* Every program starts with an empty args, as it always had, for
+	 * what opens it without O_CREAT. */
+	rc = user_file_mknod(fs, *child, TTRT_PROGRAM_ARGS_FILE, S_IFREG | FILE_MODE_RW, &args);
+	if (rc)
+		programs_rmdir(fs, dir, name);
+	return rc;
 }
 
 /* The runtime refuses first (EBUSY while running), so a refused rmdir
@@ -286,6 +316,7 @@ static int programs_rmdir(struct fs *fs, struct node dir, const char *name)
 		return rc;
 	}
 	ttrt_program_set_notify(p, NULL, NULL);
+	user_files_drop(fs, inode_entry_id(e));
 	inode_table_put(fs->inodes, e);
 	/* A racing rmdir of the same name may have removed it: ENOENT. */
 	return inode_table_remove(fs->inodes, programs_dir_ino(), name, NULL);
@@ -325,7 +356,7 @@ void programs_stop_all(struct fs *fs)
 	/* The table's lock is held while listing: stop after. */
 	inode_table_foreach_child(fs->inodes, programs_dir_ino(), collect_id, &l);
 	for (size_t i = 0; i < l.count; i++) {
-		p = program_get(fs, l.ids[i]);
+		p = programs_get(fs, l.ids[i]);
 		if (!p)
 			continue;
 		rc = ttrt_program_stop(p);
@@ -344,4 +375,8 @@ const struct subtree_ops programs_subtree = {
 	.open = programs_open,
 	.mkdir = programs_mkdir,
 	.rmdir = programs_rmdir,
+	.mknod = user_file_mknod,
+	.unlink = user_file_unlink,
+	.rename = user_file_rename,
+	.truncate = user_file_truncate,
 };

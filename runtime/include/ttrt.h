@@ -538,16 +538,18 @@ enum ttrt_program_state {
 /* "empty", "compiling", "ready", "running", "done", "failed", "timeout". */
 const char *ttrt_program_state_name(enum ttrt_program_state state);
 
-#define TTRT_PROGRAM_SOURCE_MAX (16u << 20)   /* bytes of one kernel source */
-#define TTRT_PROGRAM_FILES_MAX  64            /* files of one program */
-#define TTRT_PROGRAM_ARGS_MAX   (1u << 20)    /* bytes of an args text */
+#define TTRT_PROGRAM_FILES_MAX  64            /* files of one program, args included */
+#define TTRT_PROGRAM_FILE_MAX   (1u << 20)    /* bytes of one file */
+#define TTRT_PROGRAM_ARGS_MAX   TTRT_PROGRAM_FILE_MAX   /* bytes of an args text */
+/* The file that holds a program's args (ttrt_program_set_args). */
+#define TTRT_PROGRAM_ARGS_FILE  "args"
 
 /* How a program finds the DRAM buffers its args name (@name,
  * accessor(name)), at launch: 0 and a reference in *out that the
  * program puts, or -ENOENT. ttfs looks in its dram/buffers/. */
 typedef int (*ttrt_buffer_lookup_fn)(void *ctx, const char *name, struct ttrt_buffer **out);
 
-/* A new program with no sources and empty args (no cores: set args before
+/* A new program with no files (no args, so no cores: set args before
  * running). name as for buffers (ttrt_buffer_name_check). The program
  * refers to dev, which must outlive it: closing the device stops its
  * programs and waits for their builds. Returns a reference. */
@@ -562,27 +564,56 @@ void ttrt_program_put(struct ttrt_program *p);
 int ttrt_program_delete(struct ttrt_program *p);
 const char *ttrt_program_name(const struct ttrt_program *p);
 
-/* Sets (copies) a file of the program, the source of a kernel whose
- * `source` (docs/programs-args.md) names it, or the short names'
- * reader.cpp, writer.cpp and compute.cpp; len 0 removes the file. name as
- * for buffers (ttrt_buffer_name_check). A file set starts a build in the
- * background with the args set now. -EFBIG beyond TTRT_PROGRAM_SOURCE_MAX,
- * -ENOSPC beyond TTRT_PROGRAM_FILES_MAX files, -EBUSY while the program
- * runs. */
+/* A program's files (docs/programs.md): at most TTRT_PROGRAM_FILES_MAX
+ * of at most TTRT_PROGRAM_FILE_MAX bytes each, named as buffers are
+ * (ttrt_buffer_name_check), empty ones too. The args name which are the
+ * kernels' sources; every file but args is shown to each kernel's
+ * compiler beside its source (its own headers, by a relative #include)
+ * and is part of each kernel's cache key. The file TTRT_PROGRAM_ARGS_FILE
+ * is the program's args: ttrt_program_set_args sets it, and no args file
+ * means no args. A new program has no files.
+ *
+ * Every call that changes the files is -EBUSY while the program runs and
+ * -ENOENT once it is deleted, and starts a build in the background with
+ * what is set then. A name that is not a file's is -ENOENT, a bad one
+ * -EINVAL or -ENAMETOOLONG. */
+
+/* A new empty file: -EEXIST if the program has one of that name, -ENOSPC
+ * when it has TTRT_PROGRAM_FILES_MAX. */
+int ttrt_program_create_file(struct ttrt_program *p, const char *name);
+/* Sets (copies) a file's text, making the file if need be: -EFBIG beyond
+ * TTRT_PROGRAM_FILE_MAX, -ENOSPC for one file too many. args: as
+ * ttrt_program_set_args (-EINVAL: the text is kept, the program fails). */
 int ttrt_program_set_file(struct ttrt_program *p, const char *name, const void *data, size_t len);
-/* A copy of the file as set (malloc'd; caller frees); -ENOENT if none. */
+/* A copy of the file's text (malloc'd; caller frees; NULL for an empty
+ * file), or its length alone. */
 int ttrt_program_get_file(struct ttrt_program *p, const char *name, char **out, size_t *len);
-/* The same for ttrt_kernel_file_names[k]; get gives NULL and 0 for none. */
+int ttrt_program_file_size(struct ttrt_program *p, const char *name, size_t *len);
+int ttrt_program_remove_file(struct ttrt_program *p, const char *name);
+/* Renames a file, replacing the file named to if there is one (as
+ * rename(2)). A file renamed to args becomes the args only if they parse:
+ * else -EINVAL with the reason ("args:LINE: ...") in err and in the
+ * status, and nothing is renamed: the args set before stay. */
+int ttrt_program_rename_file(struct ttrt_program *p, const char *from, const char *to, char *err,
+			     size_t errlen);
+/* Calls fn with each file's name and length, in no set order, until fn
+ * returns non-zero (returned). The program is locked meanwhile: fn must
+ * not call it. */
+int ttrt_program_list_files(struct ttrt_program *p,
+			    int (*fn)(void *ctx, const char *name, size_t len), void *ctx);
+/* ttrt_program_set_file and get of ttrt_kernel_file_names[k] (get gives
+ * NULL and 0 for none). */
 int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
 			    size_t len);
 int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len);
 
-/* Parses args text (INI, docs/programs-args.md). -EINVAL with the reason
- * ("args:LINE: ...") in err and in the status; the text is kept either
- * way, as the user wrote it. -EFBIG beyond TTRT_PROGRAM_ARGS_MAX, -EBUSY
- * while the program runs. */
+/* Sets the args file and parses it (INI, docs/programs-args.md). -EINVAL
+ * with the reason ("args:LINE: ...") in err and in the status; the text
+ * is kept either way, as the user wrote it. -EFBIG beyond
+ * TTRT_PROGRAM_ARGS_MAX. */
 int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,
 			  size_t errlen);
+/* The args' text (NULL and 0 for none). */
 int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len);
 
 /* Calls fn for every program of dev not deleted, newest first, until fn

@@ -219,17 +219,43 @@ void build_argv_free(char **argv)
 	free(argv);
 }
 
-/* The file name the source gets in the build directory: the user's own,
- * so that the compiler's messages name it, unless it could escape the
- * directory or read as an option. */
+/* The file the source is in, in the build's source directory: the
+ * user's own name, so that the compiler's messages name it, unless it
+ * could not be a file's name there. */
 const char *build_source_name(const struct build_request *req)
 {
 	const char *n = req->name;
 
-	if (!n || !*n || n[0] == '.' || n[0] == '-' || strchr(n, '/') || strlen(n) >= 64 ||
-	    !strcmp(n, PROG_DESCRIPTORS_FILE) || !strcmp(n, "kernel.elf"))
+	if (!n || !*n || !strcmp(n, ".") || !strcmp(n, "..") || strchr(n, '/') || strlen(n) >= 64)
 		return "kernel.cpp";
 	return n;
+}
+
+static bool names_file(const struct build_request *req, const char *name)
+{
+	for (uint32_t i = 0; i < req->n_files; i++)
+		if (!strcmp(req->files[i].name, name))
+			return true;
+	return false;
+}
+
+int build_write_sources(const struct build_request *req, const char *dir)
+{
+	const char *src = build_source_name(req);
+	char path[PATH_MAX];
+	int ret = 0;
+
+	for (uint32_t i = 0; i < req->n_files && !ret; i++) {
+		if (snprintf(path, sizeof(path), "%s/%s", dir, req->files[i].name) >=
+		    (int)sizeof(path))
+			return -ENAMETOOLONG;
+		ret = build_write_file(path, req->files[i].data, req->files[i].len);
+	}
+	if (ret || names_file(req, src))
+		return ret;
+	if (snprintf(path, sizeof(path), "%s/%s", dir, src) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	return build_write_file(path, req->source, req->source_len);
 }
 
 static void processor_defines(struct argv_buf *a, const struct build_request *req)
@@ -292,9 +318,10 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-Wno-deprecated-declarations");
 	arg(&a, "-Wno-unknown-pragmas");
 	/* The build directory, for chlkc_descriptors.h: first, as
-	 * tt-metal puts the kernel's output directory on the path. */
+	 * tt-metal puts the kernel's output directory on the path. The
+	 * compiler runs in the source's directory, below it. */
 	if (req->descriptors)
-		arg(&a, "-I.");
+		arg(&a, "-I..");
 	arg(&a, "-I%s", k);
 	arg(&a, "-I%s/std", k);
 	arg(&a, "-I%s", env->include_dir);
@@ -337,7 +364,8 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "%s/prelude.h", k);
 	arg(&a, "-x");
 	arg(&a, "c++");
-	arg(&a, "%s", build_source_name(req));
+	/* A name that starts with '-' would read as an option. */
+	arg(&a, "%s%s", build_source_name(req)[0] == '-' ? "./" : "", build_source_name(req));
 	arg(&a, "-T");
 	arg(&a, "%s/kernel.ld", k);
 	arg(&a, "-Wl,-z,max-page-size=16");
@@ -346,7 +374,7 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-Wl,--build-id=none");
 	arg(&a, "-lgcc");
 	arg(&a, "-o");
-	arg(&a, "kernel.elf");
+	arg(&a, "../kernel.elf");
 	if (a.failed) {
 		build_argv_free(a.v);
 		return NULL;
@@ -388,6 +416,12 @@ uint64_t build_key(const struct build_env *env, uint64_t stamp, char *const *arg
 	for (char *const *p = argv; *p; p++)
 		cache_hash_str(&h, *p);
 	cache_hash_field(&h, req->source, req->source_len);
+	/* Every file the source may include, named as it would. */
+	cache_hash_u64(&h, req->n_files);
+	for (uint32_t i = 0; i < req->n_files; i++) {
+		cache_hash_str(&h, req->files[i].name);
+		cache_hash_field(&h, req->files[i].data, req->files[i].len);
+	}
 	if (req->descriptors)
 		cache_hash_field(&h, req->descriptors, req->descriptors_len);
 	return h.h;
@@ -544,12 +578,13 @@ static void log_note(struct build_log *log, const char *fmt, ...)
 }
 
 int build_step(const struct build_env *env, const struct build_request *req, char *const *argv,
-	       const char *rw_dir, const char *cwd, struct build_log *log, struct build_result *r)
+	       const char *rw_dir, const char *ro_dir, const char *cwd, struct build_log *log,
+	       struct build_result *r)
 {
 	static const struct build_limits defaults = { .timeout_ms = BUILD_TIMEOUT_MS_DEFAULT,
 						      .as_bytes = BUILD_AS_BYTES_DEFAULT };
 	const struct build_limits *lim = req->limits ? req->limits : &defaults;
-	char **boxed = sandbox_argv(&env->sandbox, rw_dir, cwd, argv);
+	char **boxed = sandbox_argv(&env->sandbox, rw_dir, ro_dir, cwd, argv);
 	char env_text[SANDBOX_ENV_MAX], *envp[4];
 	struct build_proc_outcome o;
 	size_t start = log->len;
@@ -588,20 +623,25 @@ int build_step(const struct build_env *env, const struct build_request *req, cha
 	return o.status;
 }
 
+/* The build directory holds chlkc_descriptors.h and what the compiler
+ * writes (kernel.elf, its temporary files); src/ in it the program's
+ * files, read-only to the compiler, which runs there. */
 static int compile(const struct build_env *env, const struct build_request *req,
 		   char *const *argv, struct build_result *r)
 {
 	const char *src = build_source_name(req);
 	struct build_log log = { 0 };
-	char dir[BUILD_DIR_MAX], path[PATH_MAX];
+	char dir[BUILD_DIR_MAX], src_dir[PATH_MAX], path[PATH_MAX];
 	int ret;
 
 	if (snprintf(dir, sizeof(dir), "%s/tmp-XXXXXX", env->cache_dir) >= (int)sizeof(dir))
 		return -ENAMETOOLONG;
 	if (!mkdtemp(dir))
 		return -errno;
-	snprintf(path, sizeof(path), "%.*s/%.63s", BUILD_DIR_MAX, dir, src);
-	ret = build_write_file(path, req->source, req->source_len);
+	snprintf(src_dir, sizeof(src_dir), "%.*s/src", BUILD_DIR_MAX, dir);
+	ret = mkdir(src_dir, 0755) < 0 ? -errno : 0;
+	if (!ret)
+		ret = build_write_sources(req, src_dir);
 	if (!ret && req->descriptors) {
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
 		ret = build_write_file(path, req->descriptors, req->descriptors_len);
@@ -609,7 +649,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret)
 		goto out;
 
-	ret = build_step(env, req, argv, dir, dir, &log, r);
+	ret = build_step(env, req, argv, dir, src_dir, src_dir, &log, r);
 	r->log = log.p;
 	r->log_len = log.len;
 	log.p = NULL;

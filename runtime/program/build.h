@@ -48,11 +48,24 @@ struct build_env {
 int build_env_init(struct build_env *env, const char *compiler, const char *sdk_dir,
 		   const char *include_dir, const char *cache_dir, char *err, size_t errlen);
 
+/* A file shown to the compiler beside the source (build_request.files). */
+struct build_file {
+	const char *name;              /* as ttrt_buffer_name_check allows */
+	const void *data;
+	size_t len;
+};
+
 struct build_request {
 	enum pack_risc risc;
 	const char *name;              /* the source's file name: "reader.cpp" */
 	const void *source;
 	size_t source_len;
+	/* The program's files, sorted by name, the source among them or
+	 * not: written beside it in a directory the compiler may read but
+	 * not write, its cwd, so that the source includes them by relative
+	 * path. Part of the key. */
+	const struct build_file *files;
+	uint32_t n_files;
 	uint8_t noc;                   /* NOC_INDEX, data-movement only */
 	const uint32_t *compile_args;  /* KERNEL_COMPILE_TIME_ARGS */
 	uint32_t n_compile_args;
@@ -109,12 +122,14 @@ int build_env_init_card(struct build_env *env, const char *tt_metal_home, const 
  * 128 + signal, or -errno when it could not be started. */
 int build_run(char *const *argv, const char *cwd, char **log, size_t *log_len);
 /* One compiler run of a kernel build: argv in the sandbox, rw_dir
- * writable, in cwd, under req's limits; its output, and a "ttfs: ..."
+ * writable, ro_dir (inside it, or NULL) read-only, in cwd, under req's
+ * limits; its output, and a "ttfs: ..."
  * line when a limit ended it, appended to log. The exit status (>= 0; r->end is BUILD_END_MEMORY_LIMIT when the
  * output says memory ran out), or -ETIMEDOUT, the stop's -errno (r->end
  * says which) or -errno when it could not be started. */
 int build_step(const struct build_env *env, const struct build_request *req, char *const *argv,
-	       const char *rw_dir, const char *cwd, struct build_log *log, struct build_result *r);
+	       const char *rw_dir, const char *ro_dir, const char *cwd, struct build_log *log,
+	       struct build_result *r);
 /* The first error of r->log with a place in the user's own files,
  * following gcc's macro-expansion notes, template contexts and include
  * chains back to it (else the first error, else the linker's), into
@@ -123,8 +138,11 @@ int build_step(const struct build_env *env, const struct build_request *req, cha
  * r->error_file and r->error_line. src: the user's file name as the
  * compiler names it. build_diagnostic.c. */
 void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r);
-/* The name the user's source gets in the build directory. */
+/* The name of the user's source in the build's source directory. */
 const char *build_source_name(const struct build_request *req);
+/* Writes req's files into dir (an empty directory), and the source under
+ * build_source_name unless one of them has that name: 0 or -errno. */
+int build_write_sources(const struct build_request *req, const char *dir);
 /* Counts a compiler start (build_compiler_runs). */
 void build_count_run(void);
 /* Writes a new file (O_EXCL) whole: 0 or -errno. */
@@ -142,8 +160,9 @@ void build_remove_dir(const char *dir);
 
 /* The argv a request compiles with (NULL-terminated, malloc'd strings;
  * free with build_argv_free). Relative paths: the compiler runs in a
- * fresh directory holding the source under its own name and writes
- * kernel.elf there. Used for the key too. NULL on -ENOMEM or a bad request. */
+ * fresh directory below the build directory (src/) holding the source
+ * and the program's files under their own names, and writes kernel.elf
+ * in the build directory. Used for the key too. NULL on -ENOMEM or a bad request. */
 char **build_argv(const struct build_env *env, const struct build_request *req);
 void build_argv_free(char **argv);
 /* The state of everything the sandbox lets a compiler read but the

@@ -4,7 +4,9 @@
  * is the one tt-metal's recipe expects: the kernel's output directory
  * (-I ".") holds kernel_includes.hpp, which the firmware wrapper
  * brisck.cc / ncrisck.cc / trisck.cc includes and which includes the
- * user's source; its parent (-I "..") holds chlkc_descriptors.h.
+ * user's source; its parent (-I "..") holds chlkc_descriptors.h; the
+ * kernel's own directory (-I, read-only to the compiler) is src/ beside
+ * it, with the program's files.
  */
 #include "program/card_kernel.h"
 #include "program/cache.h"
@@ -23,12 +25,12 @@
  * (tmp dirs are checked against it when made). */
 #define DIR_MAX (PATH_MAX - 128)
 
-static void kernel_of(const struct build_request *req, const char *out_dir,
+static void kernel_of(const struct build_request *req, const char *src_dir, const char *out_dir,
 		      struct card_kernel *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->target = (enum card_target)req->risc;   /* both in launch-message order */
-	k->src_dir = out_dir;
+	k->src_dir = src_dir;
 	k->out_dir = out_dir;
 	k->noc_index = req->noc;
 	k->compile_args = req->compile_args;
@@ -52,7 +54,7 @@ char **card_kernel_key_argv(const struct build_env *env, const struct build_requ
 	char **v = NULL;
 	int n = 0;
 
-	kernel_of(req, "@OUT@", &k);
+	kernel_of(req, "@SRC@", "@OUT@", &k);
 	if (card_kernel_compile_argv(&p, &card_p100a, &k, &c) ||
 	    card_kernel_link_argv(&p, &k, "@FW@", &l))
 		goto out;
@@ -89,17 +91,26 @@ static void strip_prefix(char *text, const char *prefix)
 		memmove(hit, hit + pl, strlen(hit + pl) + 1);
 }
 
+/* Where a card build's files are: top (writable) holds the descriptors,
+ * k the kernel's output (its cwd), src the program's files (read-only). */
+struct card_dirs {
+	char top[PATH_MAX], k[PATH_MAX], src[PATH_MAX];
+};
+
 /* One step: its argv, then its output, into the result's log. */
 static int run_step(const struct build_env *env, const struct build_request *req,
-		    struct card_argv *a, const char *top, const char *dir, const char *prefix,
-		    struct build_result *r)
+		    struct card_argv *a, const struct card_dirs *d, struct build_result *r)
 {
 	struct build_log out = { 0 };
+	char prefix[PATH_MAX + 2];
 	size_t n;
 	int ret;
 
 	build_log_argv(&r->log, &r->log_len, a->argv);
-	ret = build_step(env, req, a->argv, top, dir, &out, r);
+	ret = build_step(env, req, a->argv, d->top, d->src, d->k, &out, r);
+	snprintf(prefix, sizeof(prefix), "%.*s/", DIR_MAX, d->k);
+	strip_prefix(out.p, prefix);
+	snprintf(prefix, sizeof(prefix), "%.*s/", DIR_MAX, d->src);
 	strip_prefix(out.p, prefix);
 	n = out.p ? strlen(out.p) : 0;
 	if (n && r->log_len + n <= BUILD_LOG_MAX) {
@@ -115,47 +126,45 @@ static int run_step(const struct build_env *env, const struct build_request *req
 	return ret;
 }
 
-/* Writes the user's source, kernel_includes.hpp and the descriptors. */
-static int populate(const struct build_request *req, const char *top, const char *k)
+/* Writes the program's files, kernel_includes.hpp (which includes the
+ * source by its path, as tt-metal's JIT does) and the descriptors. */
+static int populate(const struct build_request *req, const struct card_dirs *d)
 {
-	const char *src = build_source_name(req);
-	char path[PATH_MAX], inc[128];
-	int ret;
+	char path[PATH_MAX], inc[PATH_MAX + 16];
+	int ret = build_write_sources(req, d->src);
 
-	snprintf(path, sizeof(path), "%.*s/%.63s", DIR_MAX, k, src);
-	ret = build_write_file(path, req->source, req->source_len);
 	if (ret)
 		return ret;
-	snprintf(path, sizeof(path), "%.*s/kernel_includes.hpp", DIR_MAX, k);
-	snprintf(inc, sizeof(inc), "#include \"%.63s\"\n", src);
+	snprintf(path, sizeof(path), "%.*s/kernel_includes.hpp", DIR_MAX, d->k);
+	snprintf(inc, sizeof(inc), "#include \"%.*s/%.63s\"\n", DIR_MAX, d->src,
+		 build_source_name(req));
 	ret = build_write_file(path, inc, strlen(inc));
 	if (!ret && req->descriptors) {
-		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, top);
+		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, d->top);
 		ret = build_write_file(path, req->descriptors, req->descriptors_len);
 	}
 	return ret;
 }
 
 static int run_recipe(const struct build_env *env, const struct build_request *req,
-		      const char *top, const char *k, struct build_result *r)
+		      const struct card_dirs *d, struct build_result *r)
 {
 	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
 	struct card_argv c = { 0 }, l = { 0 };
 	struct card_kernel ck;
-	char fw[PATH_MAX], prefix[PATH_MAX + 2], path[PATH_MAX];
+	char fw[PATH_MAX], path[PATH_MAX];
 	int ret;
 
-	kernel_of(req, k, &ck);
+	kernel_of(req, d->src, d->k, &ck);
 	weakened_path(env, ck.target, fw, sizeof(fw));
-	snprintf(prefix, sizeof(prefix), "%.*s/", DIR_MAX, k);
 	ret = card_kernel_compile_argv(&p, &card_p100a, &ck, &c);
 	if (!ret)
 		ret = card_kernel_link_argv(&p, &ck, fw, &l);
 	if (ret)
 		goto out;
-	ret = run_step(env, req, &c, top, k, prefix, r);
+	ret = run_step(env, req, &c, d, r);
 	if (ret == 0)
-		ret = run_step(env, req, &l, top, k, prefix, r);
+		ret = run_step(env, req, &l, d, r);
 	if (ret > 0) {
 		if (r->end == BUILD_END_NORMAL)
 			build_find_first_error(env, build_source_name(req), r);
@@ -164,7 +173,7 @@ static int run_recipe(const struct build_env *env, const struct build_request *r
 	}
 	if (ret < 0)
 		goto out;
-	snprintf(path, sizeof(path), "%.*s/%s.elf", DIR_MAX, k, card_target_name(ck.target));
+	snprintf(path, sizeof(path), "%.*s/%s.elf", DIR_MAX, d->k, card_target_name(ck.target));
 	ret = cache_read_file(path, &r->elf, &r->elf_len);
 out:
 	card_argv_free(&c);
@@ -175,25 +184,26 @@ out:
 int card_kernel_compile(const struct build_env *env, const struct build_request *req,
 			struct build_result *r)
 {
-	char top[PATH_MAX], k[PATH_MAX];
+	struct card_dirs d;
 	int ret;
 
-	if (snprintf(top, sizeof(top), "%s/tmp-XXXXXX", env->cache_dir) >= DIR_MAX - 8)
+	if (snprintf(d.top, sizeof(d.top), "%s/tmp-XXXXXX", env->cache_dir) >= DIR_MAX - 8)
 		return -ENAMETOOLONG;
-	if (!mkdtemp(top))
+	if (!mkdtemp(d.top))
 		return -errno;
-	snprintf(k, sizeof(k), "%.*s/k", DIR_MAX, top);
-	if (mkdir(k, 0755) < 0) {
+	snprintf(d.k, sizeof(d.k), "%.*s/k", DIR_MAX, d.top);
+	snprintf(d.src, sizeof(d.src), "%.*s/src", DIR_MAX, d.top);
+	if (mkdir(d.k, 0755) < 0 || mkdir(d.src, 0755) < 0) {
 		ret = -errno;
 		goto out;
 	}
-	ret = populate(req, top, k);
+	ret = populate(req, &d);
 	if (!ret)
-		ret = run_recipe(env, req, top, k, r);
+		ret = run_recipe(env, req, &d, r);
 	/* A full disk costs the next build a compile, not this one its ELF. */
 	if (!ret)
 		(void)cache_store(env->cache_dir, r->key, r->elf, r->elf_len);
 out:
-	build_remove_dir(top);
+	build_remove_dir(d.top);
 	return ret;
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * A program's life (ttrt.h "programs"): made with a name, given sources
- * and args, built, run, deleted. The stages are in program_build.c,
- * program_run.c and program_status.c.
+ * A program's life (ttrt.h "programs"): made with a name, given files
+ * (program_files.c), built, run, deleted. The stages are in
+ * program_build.c, program_run.c and program_status.c.
  */
 #include "program/program_internal.h"
 
@@ -66,24 +66,11 @@ void prog_notify(struct ttrt_program *p)
 		fn(arg);
 }
 
-static bool has_source(const struct ttrt_program *p)
-{
-	return p->n_files > 0;
-}
-
-const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name)
-{
-	for (uint32_t i = 0; i < p->n_files; i++)
-		if (!strcmp(p->files[i].name, name))
-			return &p->files[i];
-	return NULL;
-}
-
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p)
 {
-	if (p->args_text && !p->args)
+	if ((p->args_text && !p->args) || p->args_refused)
 		return TTRT_PROGRAM_FAILED;
-	return has_source(p) ? TTRT_PROGRAM_READY : TTRT_PROGRAM_EMPTY;
+	return prog_has_source(p) ? TTRT_PROGRAM_READY : TTRT_PROGRAM_EMPTY;
 }
 
 static void list_add(struct ttrt_program *p)
@@ -226,192 +213,11 @@ const char *ttrt_program_name(const struct ttrt_program *p)
 	return p->name;
 }
 
-/* Common checks of a call that changes the program. */
-static int changeable(struct ttrt_program *p)
+int prog_changeable(const struct ttrt_program *p)
 {
 	if (p->deleted)
 		return -ENOENT;
 	return p->running ? -EBUSY : 0;
-}
-
-/* Puts copy (len bytes; NULL and 0 remove the file) in place of the
- * file's text. Caller holds p->lock. 0, -ENOSPC or -ENOMEM. */
-static int replace_file(struct ttrt_program *p, const char *name, char *copy, size_t len)
-{
-	struct prog_file *f = (struct prog_file *)prog_file_find(p, name);
-
-	if (!f && !len)
-		return 0;
-	if (!f) {
-		if (p->n_files == TTRT_PROGRAM_FILES_MAX)
-			return -ENOSPC;
-		f = realloc(p->files, (p->n_files + 1) * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		p->files = f;
-		f = &p->files[p->n_files++];
-		snprintf(f->name, sizeof(f->name), "%s", name);
-		f->data = NULL;
-	}
-	free(f->data);
-	f->data = copy;
-	f->len = len;
-	if (!len)
-		*f = p->files[--p->n_files];
-	return 0;
-}
-
-int ttrt_program_set_file(struct ttrt_program *p, const char *name, const void *data, size_t len)
-{
-	char *copy = NULL;
-	int rc = ttrt_buffer_name_check(name);
-
-	if (rc)
-		return rc;
-	if (len > TTRT_PROGRAM_SOURCE_MAX)
-		return -EFBIG;
-	if (len) {
-		copy = malloc(len);
-		if (!copy)
-			return -ENOMEM;
-		memcpy(copy, data, len);
-	}
-	pthread_mutex_lock(&p->lock);
-	rc = changeable(p);
-	if (rc == 0)
-		rc = replace_file(p, name, copy, len);
-	if (rc == 0) {
-		copy = NULL;
-		/* Args that do not parse keep their reason: they still fail. */
-		if (prog_rest_state(p) != TTRT_PROGRAM_FAILED)
-			p->error[0] = '\0';
-		prog_set_state(p, prog_rest_state(p));
-	}
-	pthread_mutex_unlock(&p->lock);
-	free(copy);
-	if (rc == 0) {
-		if (len)
-			prog_build_background(p);
-		prog_notify(p);
-	}
-	return rc;
-}
-
-int ttrt_program_set_source(struct ttrt_program *p, enum ttrt_kernel k, const void *src,
-			    size_t len)
-{
-	if ((unsigned)k >= TTRT_NUM_KERNELS)
-		return -EINVAL;
-	return ttrt_program_set_file(p, ttrt_kernel_file_names[k], src, len);
-}
-
-static int copy_out(const char *src, size_t len, char **out, size_t *outlen)
-{
-	*out = NULL;
-	*outlen = 0;
-	if (!len)
-		return 0;
-	*out = malloc(len);
-	if (!*out)
-		return -ENOMEM;
-	memcpy(*out, src, len);
-	*outlen = len;
-	return 0;
-}
-
-/* A copy of the file; a missing one is -ENOENT, or no text with missing_ok. */
-static int get_file(struct ttrt_program *p, const char *name, bool missing_ok, char **out,
-		    size_t *len)
-{
-	const struct prog_file *f;
-	int rc;
-
-	*out = NULL;
-	*len = 0;
-	pthread_mutex_lock(&p->lock);
-	f = prog_file_find(p, name);
-	if (p->deleted)
-		rc = -ENOENT;
-	else if (f)
-		rc = copy_out(f->data, f->len, out, len);
-	else
-		rc = missing_ok ? 0 : -ENOENT;
-	pthread_mutex_unlock(&p->lock);
-	return rc;
-}
-
-int ttrt_program_get_file(struct ttrt_program *p, const char *name, char **out, size_t *len)
-{
-	return get_file(p, name, false, out, len);
-}
-
-int ttrt_program_get_source(struct ttrt_program *p, enum ttrt_kernel k, char **out, size_t *len)
-{
-	if ((unsigned)k >= TTRT_NUM_KERNELS)
-		return -EINVAL;
-	return get_file(p, ttrt_kernel_file_names[k], true, out, len);
-}
-
-int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,
-			  size_t errlen)
-{
-	struct prog_args *parsed = NULL;
-	char why[PROG_ERROR_MAX] = "";
-	bool build = false;
-	char *copy;
-	int rc, parse_rc;
-
-	if (len > TTRT_PROGRAM_ARGS_MAX)
-		return -EFBIG;
-	copy = malloc(len + 1);
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	parse_rc = prog_args_parse(text, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y,
-				   &parsed, why, sizeof(why));
-	if (parse_rc == -ENOMEM) {
-		free(copy);
-		return parse_rc;
-	}
-	pthread_mutex_lock(&p->lock);
-	rc = changeable(p);
-	if (rc == 0) {
-		free(p->args_text);
-		prog_args_free(p->args);
-		p->args_text = copy;
-		p->args_len = len;
-		p->args = parse_rc ? NULL : parsed;
-		copy = NULL;
-		parsed = NULL;
-		if (parse_rc)
-			prog_set_error(p, "%s", why);
-		else
-			p->error[0] = '\0';
-		prog_set_state(p, prog_rest_state(p));
-		rc = parse_rc;
-		build = rc == 0 && has_source(p);
-	}
-	pthread_mutex_unlock(&p->lock);
-	free(copy);
-	prog_args_free(parsed);
-	if (rc == -EINVAL)
-		ttrt_set_err(err, errlen, "%s", why);
-	if (build)
-		prog_build_background(p);
-	if (rc == 0 || rc == -EINVAL)
-		prog_notify(p);
-	return rc;
-}
-
-int ttrt_program_get_args(struct ttrt_program *p, char **out, size_t *len)
-{
-	int rc;
-
-	pthread_mutex_lock(&p->lock);
-	rc = p->deleted ? -ENOENT : copy_out(p->args_text, p->args_len, out, len);
-	pthread_mutex_unlock(&p->lock);
-	return rc;
 }
 
 struct lookup_ctx {

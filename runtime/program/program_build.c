@@ -81,6 +81,7 @@ struct risc_job {
 struct build_inputs {
 	struct prog_file *files;
 	uint32_t n_files;
+	struct build_file *shown; /* [n_files]: the same, sorted by name, for every compiler */
 	char *args_text;
 	size_t args_len;
 };
@@ -90,7 +91,27 @@ static void inputs_free(struct build_inputs *in)
 	for (uint32_t i = 0; i < in->n_files; i++)
 		free(in->files[i].data);
 	free(in->files);
+	free(in->shown);
 	free(in->args_text);
+}
+
+static int cmp_build_file(const void *a, const void *b)
+{
+	return strcmp(((const struct build_file *)a)->name, ((const struct build_file *)b)->name);
+}
+
+/* Every file is shown to every compiler, in the same order, so that
+ * the order the program holds them in is in no key. */
+static int inputs_show(struct build_inputs *in)
+{
+	in->shown = calloc(in->n_files ? in->n_files : 1, sizeof(*in->shown));
+	if (!in->shown)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < in->n_files; i++)
+		in->shown[i] = (struct build_file){ in->files[i].name, in->files[i].data,
+						    in->files[i].len };
+	qsort(in->shown, in->n_files, sizeof(*in->shown), cmp_build_file);
+	return 0;
 }
 
 static int inputs_take(struct ttrt_program *p, struct build_inputs *in)
@@ -103,12 +124,15 @@ static int inputs_take(struct ttrt_program *p, struct build_inputs *in)
 		struct prog_file *f = &in->files[in->n_files];
 
 		*f = p->files[i];
-		f->data = malloc(f->len);
-		if (!f->data)
+		f->data = NULL;
+		if (f->len && !(f->data = malloc(f->len)))
 			goto nomem;
-		memcpy(f->data, p->files[i].data, f->len);
+		if (f->len)
+			memcpy(f->data, p->files[i].data, f->len);
 		in->n_files++;
 	}
+	if (inputs_show(in))
+		goto nomem;
 	if (p->args_text) {
 		in->args_text = malloc(p->args_len + 1);
 		if (!in->args_text)
@@ -130,9 +154,12 @@ static const struct prog_file *input_file(const struct build_inputs *in, const c
 	return NULL;
 }
 
+/* An empty file is no kernel: `: > reader.cpp` removes the reader. */
 static bool input_exists(void *ctx, const char *name)
 {
-	return input_file(ctx, name) != NULL;
+	const struct prog_file *f = input_file(ctx, name);
+
+	return f && f->len;
 }
 
 /* The status's words for a failed compile: its first error, found where
@@ -469,6 +496,8 @@ static void fill_request(struct build_run *b, struct risc_job *j)
 		.name = ka->source,
 		.source = src->data,
 		.source_len = src->len,
+		.files = b->in.shown,
+		.n_files = b->in.n_files,
 		.noc = ka->processor == PROG_PROC_COMPUTE ? 0 : ka->noc,
 		.compile_args = cta->v,
 		.n_compile_args = cta->n,
@@ -612,7 +641,8 @@ static void finish(struct ttrt_program *p, struct build_run *b, int rc, enum bui
 			prog_set_error(p, "%s", b->err);
 			prog_set_state(p, TTRT_PROGRAM_FAILED);
 		} else if (kind != BUILD_FOR_RUN) {
-			if (rc == 0)
+			/* A rename refused over args keeps its reason. */
+			if (rc == 0 && prog_rest_state(p) != TTRT_PROGRAM_FAILED)
 				p->error[0] = '\0';
 			prog_set_state(p, p->builds_in_flight ? TTRT_PROGRAM_COMPILING :
 								 prog_rest_state(p));

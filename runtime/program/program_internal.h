@@ -22,10 +22,10 @@
 
 #define PROG_ERROR_MAX 1024
 
-/* A file of the program (ttrt_program_set_file). */
+/* A file of the program other than args (ttrt_program_set_file). */
 struct prog_file {
 	char name[TTRT_BUFFER_NAME_MAX + 1];
-	char *data;
+	char *data;                   /* NULL for an empty file */
 	size_t len;
 };
 
@@ -74,11 +74,12 @@ struct ttrt_program {
 	unsigned refs;
 	bool deleted;
 
-	struct prog_file *files;
+	struct prog_file *files;      /* in no set order */
 	uint32_t n_files;
-	char *args_text;
+	char *args_text;              /* the args file (NUL-terminated), NULL: none */
 	size_t args_len;
 	struct prog_args *args;       /* NULL: none set, or the text did not parse */
+	bool args_refused;            /* a rename over args was refused: failed until a change */
 
 	enum ttrt_program_state state;
 	uint64_t generation;
@@ -124,8 +125,19 @@ void prog_set_error(struct ttrt_program *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The state a program at rest is in: empty, ready or failed. */
 enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
-/* The file of that name, or NULL. Caller holds p->lock. */
+/* -ENOENT once deleted, -EBUSY while it runs, else 0: the checks of a
+ * call that changes the program. Caller holds p->lock. */
+int prog_changeable(const struct ttrt_program *p);
+
+/* program_files.c */
+/* The file of that name (never args), or NULL. Caller holds p->lock. */
 const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name);
+/* Some file has text: a kernel may be built. Caller holds p->lock. */
+bool prog_has_source(const struct ttrt_program *p);
+/* The file is there and has text, as a kernel's source must: an empty
+ * reader.cpp is no reader. program: a struct ttrt_program, whose lock the
+ * caller holds (a prog_file_exists_fn, kernel_groups.h). */
+bool prog_has_text(void *program, const char *name);
 double prog_ms_since(const struct timespec *t0);
 /* Resolve the args with the program's buffer lookup; with pin, every
  * buffer they name is pinned (ttrt_buffer_pin, held by the program's

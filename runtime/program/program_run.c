@@ -96,11 +96,6 @@ static int run_args(struct ttrt_program *p, struct run *r)
 	return rc;
 }
 
-static bool program_has_file(void *ctx, const char *name)
-{
-	return prog_file_find(ctx, name) != NULL;
-}
-
 /* The kernel images, as the build left them. Caller holds p->lock. */
 static const struct pack_xip **built_images(struct ttrt_program *p, const struct prog_args *a,
 					    const struct prog_plan *plan)
@@ -122,7 +117,8 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 	int rc;
 
 	pthread_mutex_lock(&p->lock);
-	rc = prog_plan_make(r->args, program_has_file, p, "args", &r->plan, r->err, sizeof(r->err));
+	rc = prog_plan_make(r->args, prog_has_text, p, "args", &r->plan, r->err,
+			    sizeof(r->err));
 	if (rc == 0) {
 		images = built_images(p, r->args, &r->plan);
 		rc = images ? 0 : -ENOMEM;
@@ -387,6 +383,7 @@ static void report_launch(struct run *r, double launch_ms)
 	p->launch_rc = 0;
 	p->times.launch_ms = launch_ms;
 	p->error[0] = '\0';
+	p->args_refused = false;   /* it ran with the args it kept */
 	publish_cores(p, r);
 	prog_set_state(p, TTRT_PROGRAM_RUNNING);
 	pthread_cond_broadcast(&p->changed);

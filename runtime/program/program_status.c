@@ -47,11 +47,6 @@ struct status_copy {
 	bool running;
 };
 
-static bool has_file(void *ctx, const char *name)
-{
-	return prog_file_find(ctx, name) != NULL;
-}
-
 /* A copy of name, once. */
 static void add_source(struct status_copy *c, const char *name)
 {
@@ -116,7 +111,7 @@ static void kernels_of(struct ttrt_program *p, struct status_copy *c)
 	if (!a && !p->args_text && prog_args_parse("", 0, "args", TTRT_TENSIX_GRID_X,
 						   TTRT_TENSIX_GRID_Y, &none, err, sizeof(err)) == 0)
 		a = none;
-	if (a && prog_plan_make(a, has_file, p, "args", &plan, err, sizeof(err)) == 0) {
+	if (a && prog_plan_make(a, prog_has_text, p, "args", &plan, err, sizeof(err)) == 0) {
 		for (uint32_t k = 0; k < a->n_kernels; k++)
 			if (plan.active[k])
 				add_source(c, a->kernel[k].source);
@@ -127,7 +122,7 @@ static void kernels_of(struct ttrt_program *p, struct status_copy *c)
 	}
 	prog_args_free(none);
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		if (prog_file_find(p, ttrt_kernel_file_names[k]))
+		if (prog_has_text(p, ttrt_kernel_file_names[k]))
 			add_source(c, ttrt_kernel_file_names[k]);
 }
 

@@ -435,15 +435,15 @@ int sandbox_foreach_ro(const struct sandbox *sb, int (*fn)(const char *path, voi
 	return 0;
 }
 
-char **sandbox_argv(const struct sandbox *sb, const char *rw_dir, const char *cwd,
-		    char *const *argv)
+char **sandbox_argv(const struct sandbox *sb, const char *rw_dir, const char *ro_dir,
+		    const char *cwd, char *const *argv)
 {
 	size_t n_argv = 0, n = 0;
 	char **v;
 
 	while (argv[n_argv])
 		n_argv++;
-	v = calloc(1 + sb->view_args + 3 + 2 + 2 + 1 + n_argv + 1, sizeof(*v));
+	v = calloc(1 + sb->view_args + 3 + 3 + 2 + 2 + 1 + n_argv + 1, sizeof(*v));
 	if (!v)
 		return NULL;
 	v[n++] = (char *)sb->bwrap;
@@ -453,6 +453,12 @@ char **sandbox_argv(const struct sandbox *sb, const char *rw_dir, const char *cw
 		v[n++] = "--bind";
 		v[n++] = (char *)rw_dir;
 		v[n++] = (char *)rw_dir;
+	}
+	/* After the writable directory, which holds it. */
+	if (ro_dir) {
+		v[n++] = "--ro-bind";
+		v[n++] = (char *)ro_dir;
+		v[n++] = (char *)ro_dir;
 	}
 	/* The root (a tmpfs holding the mount points) read-only too: the
 	 * build's directory is the only place the compiler writes. */
@@ -487,7 +493,7 @@ static int check(const struct sandbox *sb, const char *compiler, char *err, size
 {
 	char *version[] = { (char *)compiler, "--version", NULL };
 	char env[SANDBOX_ENV_MAX], *envp[4];
-	char **argv = sandbox_argv(sb, NULL, NULL, version);
+	char **argv = sandbox_argv(sb, NULL, NULL, NULL, version);
 	struct build_limits lim = { .timeout_ms = DISCOVERY_TIMEOUT_MS };
 	struct build_log out = { 0 };
 	struct build_proc_outcome o;

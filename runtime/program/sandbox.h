@@ -37,11 +37,12 @@ int sandbox_init(struct sandbox *sb, const char *compiler, const char *const *tr
 		 unsigned n_trees, char *err, size_t errlen);
 
 /* The argv that runs argv in the sandbox, with rw_dir (NULL: none) bound
- * writable and cwd (NULL: /) the working directory: malloc'd array (free
- * it alone), its strings borrowed from sb, rw_dir, cwd and argv. NULL on
+ * writable, ro_dir (NULL: none; may be inside rw_dir) read-only and cwd
+ * (NULL: /) the working directory: malloc'd array (free it alone), its
+ * strings borrowed from sb, rw_dir, ro_dir, cwd and argv. NULL on
  * -ENOMEM. */
-char **sandbox_argv(const struct sandbox *sb, const char *rw_dir, const char *cwd,
-		    char *const *argv);
+char **sandbox_argv(const struct sandbox *sb, const char *rw_dir, const char *ro_dir,
+		    const char *cwd, char *const *argv);
 
 /* The environment a sandboxed compiler gets: PATH (ours), TMPDIR (tmp)
  * and LC_ALL=C, in env (which holds the strings; at least

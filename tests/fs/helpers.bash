@@ -251,6 +251,8 @@ ttfs_remove_buffers() {
 #   pyio pwrite PATH OFFSET HEX   pyio fill PATH OFFSET LEN BYTE (one pwrite)
 #   pyio write PATH HEX (one write(2) after open O_WRONLY|O_TRUNC, as `>`)
 #   pyio truncate PATH SIZE       pyio mkdir PATH   pyio rmdir PATH
+#   pyio create PATH (O_CREAT|O_EXCL)   pyio unlink PATH   pyio rename PATH NEW
+#   pyio mkfifo PATH   pyio symlink PATH TARGET   pyio link PATH TARGET
 pyio() {
 	python3 - "$@" <<'PY'
 import errno, os, sys
@@ -291,6 +293,24 @@ try:
         print("ok")
     elif op == "rmdir":
         os.rmdir(path)
+        print("ok")
+    elif op == "create":
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        print("ok")
+    elif op == "unlink":
+        os.unlink(path)
+        print("ok")
+    elif op == "rename":
+        os.rename(path, args[0])
+        print("ok")
+    elif op == "mkfifo":
+        os.mkfifo(path)
+        print("ok")
+    elif op == "symlink":
+        os.symlink(args[0], path)
+        print("ok")
+    elif op == "link":
+        os.link(args[0], path)
         print("ok")
     else:
         sys.exit("pyio: unknown op " + op)

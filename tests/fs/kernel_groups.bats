@@ -6,8 +6,8 @@
 # every bad input of those, as a user sees them through the mount.
 
 load helpers
+load program_helpers
 
-K="$BATS_TEST_DIRNAME/programs"
 SDK_K="$BATS_TEST_DIRNAME/../unit/sdk/kernels"
 
 setup_file() {
@@ -25,26 +25,6 @@ teardown() {
 	done
 	ttfs_remove_buffers
 }
-
-# pyset PATH: stdin becomes the file's whole text (open with O_TRUNC, one
-# write, close). Prints "ok", or the errno of open, write or close.
-pyset() {
-	python3 -c '
-import errno, os, sys
-data = sys.stdin.buffer.read()
-try:
-    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_TRUNC)
-    try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
-    print("ok")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1"
-}
-
-run_prog() { ttfs_guard 60 pyrun "$P/$1/run" "${2:-1}"; }
 
 # words CORE ADDR N: N little-endian 32-bit words of a core's L1, in hex.
 words() {

@@ -123,10 +123,19 @@ nobody_pyio() {
 	[ ! -e "$MNT/programs/intruder" ]
 	mkdir "$MNT/programs/mine"
 	echo 'void kernel_main() {}' >"$MNT/programs/mine/reader.cpp"
-	for f in reader.cpp writer.cpp compute.cpp args run; do
+	for f in reader.cpp args run; do
 		run -0 ttfs_guard 20 nobody_pyio open "$MNT/programs/mine/$f" w
 		[ "$output" = EACCES ] || fail "nobody opened $f for writing: $output"
 	done
+	run -0 ttfs_guard 20 nobody_pyio create "$MNT/programs/mine/theirs.h"
+	assert_output EACCES
+	run -0 ttfs_guard 20 nobody_pyio unlink "$MNT/programs/mine/reader.cpp"
+	assert_output EACCES
+	run -0 ttfs_guard 20 nobody_pyio rename "$MNT/programs/mine/reader.cpp" \
+		"$MNT/programs/mine/writer.cpp"
+	assert_output EACCES
+	run -0 ls "$MNT/programs/mine"
+	assert_output "$(printf '%s\n' args build reader.cpp run status)"
 	run -0 ttfs_guard 20 nobody_pyio rmdir "$MNT/programs/mine"
 	assert_output EACCES
 	run -0 ttfs_guard 20 as_nobody cat "$MNT/programs/mine/reader.cpp" "$MNT/programs/mine/status"

@@ -4,110 +4,16 @@
 # status and build/ (docs/tree.md, "programs/"). Kernels are in programs/.
 
 load helpers
+load program_helpers
 
-K="$BATS_TEST_DIRNAME/programs"
-
-setup_file() {
-	mkdir -p "$BATS_FILE_TMPDIR/cache"
-	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache"
-}
+setup_file() { programs_mount; }
 teardown_file() { ttfs_unmount; }
 
 setup() { P="$MNT/programs"; }
 
-# A program still running (a test that failed half way) keeps its
-# directory.
 teardown() {
-	local d
-	for d in "$MNT"/programs/*; do
-		[ -d "$d" ] || continue
-		python3 -c 'import os, sys
-try:
-    os.write(os.open(sys.argv[1], os.O_WRONLY), b"1")
-except OSError:
-    pass' "$MNT/cores/0,0/l1" || true
-		# Unguarded: teardown runs in bats's EXIT trap, where a background
-		# guard's children have reported tests twice; the suite's watchdog
-		# still aborts a mount that hangs.
-		rmdir "$d" 2>/dev/null || echo "# teardown: rmdir $d failed" >&2
-	done
+	remove_programs
 	ttfs_remove_buffers
-}
-
-# pyset PATH: stdin becomes the file's whole text (open with O_TRUNC, one
-# write, close). Prints "ok", or the errno of open, write or close.
-pyset() {
-	python3 -c '
-import errno, os, sys
-data = sys.stdin.buffer.read()
-try:
-    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_TRUNC)
-    try:
-        os.write(fd, data)
-    finally:
-        os.close(fd)
-    print("ok")
-except OSError as e:
-    print(errno.errorcode[e.errno])
-' "$1"
-}
-
-# run_prog NAME [VALUE]: `echo 1 > run` (or VALUE), guarded.
-run_prog() { ttfs_guard 60 pyrun "$P/$1/run" "${2:-1}"; }
-
-# l1_word CORE ADDR: the 32-bit little-endian word at ADDR of a core's L1.
-l1_word() {
-	python3 -c '
-import os, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-print("0x%08x" % int.from_bytes(os.pread(fd, 4, int(sys.argv[2], 0)), "little"))
-' "$MNT/cores/$1/l1" "$2"
-}
-
-# set_l1_word CORE ADDR VALUE
-set_l1_word() {
-	python3 -c '
-import os, sys
-fd = os.open(sys.argv[1], os.O_WRONLY)
-os.pwrite(fd, int(sys.argv[3], 0).to_bytes(4, "little"), int(sys.argv[2], 0))
-' "$MNT/cores/$1/l1" "$2" "$3"
-}
-
-# state NAME: the state line of a program's status.
-state() { sed -n 's/^state //p' "$P/$1/status"; }
-
-# wait_state NAME STATE [SECONDS]: until status says STATE.
-wait_state() {
-	local i
-	for i in $(seq $((${3:-20} * 20))); do
-		[ "$(state "$1")" = "$2" ] && return 0
-		sleep 0.05
-	done
-	echo "programs/$1 is $(state "$1"), not $2:" >&2
-	cat "$P/$1/status" >&2
-	return 1
-}
-
-# A program NAME with one kernel FILE (reader.cpp ...) from programs/SRC
-# and the args given on stdin.
-make_prog() {
-	local name=$1 file=$2 src=$3
-	mkdir "$P/$name"
-	run -0 pyset "$P/$name/args"
-	assert_output ok
-	cp "$K/$src" "$P/$name/$file"
-}
-
-# The flag the wait_flag kernel polls: core 0,0, L1 0x170000.
-FLAG=0x170000
-flag_args() {
-	cat <<-INI
-	[program]
-	cores = ${1:-0,0}
-	timeout_ms = ${2:-60000}
-	[reader]
-	args = $FLAG 1 0x5a5a
-	INI
 }
 
 # ---- the directory ----------------------------------------------------------
@@ -115,11 +21,9 @@ flag_args() {
 @test "mkdir makes a program with its files; rmdir deletes it" {
 	mkdir "$P/p1"
 	run -0 ls "$P/p1"
-	assert_output "$(printf '%s\n' args build compute.cpp reader.cpp run status writer.cpp)"
-	run -0 stat -c '%n %a %s' "$P/p1/reader.cpp" "$P/p1/writer.cpp" "$P/p1/compute.cpp" \
-		"$P/p1/args" "$P/p1/run"
-	assert_output "$(printf '%s\n' "$P/p1/reader.cpp 644 0" "$P/p1/writer.cpp 644 0" \
-		"$P/p1/compute.cpp 644 0" "$P/p1/args 644 0" "$P/p1/run 200 0")"
+	assert_output "$(printf '%s\n' args build run status)"
+	run -0 stat -c '%n %a %s' "$P/p1/args" "$P/p1/run"
+	assert_output "$(printf '%s\n' "$P/p1/args 644 0" "$P/p1/run 200 0")"
 	assert_equal "$(stat -c %a "$P/p1/status" "$P/p1/build" "$P/p1")" "$(printf '444\n755\n755')"
 	assert_equal "$(stat -c %h "$P")" 3
 	run -0 cat "$P/p1/status"
@@ -160,7 +64,7 @@ flag_args() {
 
 # ---- sources and args ---------------------------------------------------------
 
-@test "sources read back as written; > replaces, >> appends, : > empties, touch keeps" {
+@test "sources read back as written; > replaces, >> appends, : > empties, touch keeps, truncate cuts" {
 	mkdir "$P/src"
 	cp "$K/loop_reader.cpp" "$P/src/reader.cpp"
 	cmp "$K/loop_reader.cpp" "$P/src/reader.cpp"
@@ -174,13 +78,21 @@ flag_args() {
 	assert_equal "$(head -c 6 "$P/src/reader.cpp")" '//id k'
 	touch "$P/src/reader.cpp"
 	assert_equal "$(stat -c %s "$P/src/reader.cpp")" 30
+	run -0 pyio truncate "$P/src/reader.cpp" 5
+	assert_output ok
+	assert_equal "$(cat "$P/src/reader.cpp")" '//id '
+	run -0 pyio truncate "$P/src/reader.cpp" 7
+	assert_output ok
+	assert_equal "$(od -An -c "$P/src/reader.cpp" | tr -s ' ')" ' / / i d \0 \0'
 	: >"$P/src/reader.cpp"
 	assert_equal "$(stat -c %s "$P/src/reader.cpp")" 0
 	run -0 pyio truncate "$P/src/writer.cpp" 5
-	assert_output EINVAL
+	assert_output ENOENT
+	run -0 pyio truncate "$P/src/reader.cpp" $((1024 * 1024 + 1))
+	assert_output EFBIG
 }
 
-@test "a 1 MiB source file is taken whole, builds and runs; past 16 MiB is EFBIG" {
+@test "a 1 MiB source file is taken whole, builds and runs; past 1 MiB is EFBIG" {
 	make_prog big reader.cpp store_arg.cpp <<-INI
 	[reader]
 	args = 0x160000 0x1234
@@ -189,37 +101,44 @@ flag_args() {
 	{
 		cat "$K/store_arg.cpp"
 		yes '// padding line of a large source file, sixty-four bytes long.' |
-			head -c $((1024 * 1024))
+			head -c $((1024 * 1024 - $(stat -c %s "$K/store_arg.cpp")))
 	} >"$BATS_TEST_TMPDIR/big.cpp"
+	assert_equal "$(stat -c %s "$BATS_TEST_TMPDIR/big.cpp")" $((1024 * 1024))
 	cp "$BATS_TEST_TMPDIR/big.cpp" "$P/big/reader.cpp"
 	cmp "$BATS_TEST_TMPDIR/big.cpp" "$P/big/reader.cpp"
 	assert_equal "$(stat -c %s "$P/big/reader.cpp")" "$(stat -c %s "$BATS_TEST_TMPDIR/big.cpp")"
 	run -0 run_prog big
 	assert_output ok
 	assert_equal "$(l1_word 0,0 0x160000)" 0x00001234
-	# 16 MiB fit; one byte more is a short write, then EFBIG.
+	# 1 MiB fits; one byte more is a short write, then EFBIG.
 	run -0 ttfs_guard 60 python3 -c '
 import errno, os, sys
-fd = os.open(sys.argv[1], os.O_WRONLY | os.O_TRUNC)
-n = os.pwrite(fd, b"/" * 4096, 16 * 1024 * 1024 - 100)
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+n = os.pwrite(fd, b"/" * 4096, 1024 * 1024 - 100)
 try:
-    os.pwrite(fd, b"/", 16 * 1024 * 1024)
+    os.pwrite(fd, b"/", 1024 * 1024)
     print(n, "no error")
 except OSError as e:
     print(n, errno.errorcode[e.errno])
 os.close(fd)' "$P/big/writer.cpp"
 	assert_output "100 EFBIG"
-	assert_equal "$(stat -c %s "$P/big/writer.cpp")" $((16 * 1024 * 1024))
+	assert_equal "$(stat -c %s "$P/big/writer.cpp")" $((1024 * 1024))
+	# cp of a file past 1 MiB: File too large.
+	head -c $((1024 * 1024 + 1)) /dev/zero >"$BATS_TEST_TMPDIR/huge.h"
+	run cp "$BATS_TEST_TMPDIR/huge.h" "$P/big/huge.h"
+	assert_failure
+	assert_output --partial "File too large"
+	assert_equal "$(stat -c %s "$P/big/huge.h")" $((1024 * 1024))
 }
 
-@test "O_TRUNC empties a 16 MiB source at open: stat says 0 while open and after, 20 times" {
+@test "O_TRUNC empties a 1 MiB source at open: stat says 0 while open and after, 20 times" {
 	mkdir "$P/tr"
 	run -0 ttfs_guard 120 python3 -c '
 import os, subprocess, sys
 f = sys.argv[1]
-text = (b"// padding line of a large source file, sixty-four bytes long.\n" * (1 << 19))[:16 << 20]
+text = (b"// padding line of a large source file, sixty-four bytes long.\n" * (1 << 15))[:1 << 20]
 def fill():
-    fd = os.open(f, os.O_WRONLY | os.O_TRUNC)
+    fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.write(fd, text)
     os.close(fd)
 bad = []

@@ -4,7 +4,8 @@
  * for NCRISC through the cache, its ELF accepted by the XIP packer, a
  * second build served from the cache without running the compiler, keys
  * that follow the source and the defines, a syntax error reported at the
- * user's file and line, and the defines each processor gets.
+ * user's file and line, the defines each processor gets, and the
+ * program's own files beside the source.
  *
  * test_build SDK_DIR INCLUDE_DIR KERNELS_DIR
  */
@@ -76,7 +77,7 @@ static void test_argv(const struct build_env *env)
 			"-DNOC_INDEX=1", "-DNOC_MODE=0", "-DKERNEL_COMPILE_TIME_ARGS=2,2048",
 			"-DARCH_BLACKHOLE", "-DNUM_DRAM_BANKS=7", "-DKERNEL_BUILD", "-DBLOCK=4",
 			"-DUSE_FAST", "-mcmodel=medany", "-fno-jump-tables", "-mno-relax",
-			"-Wl,--emit-relocs", "-include", "reader.cpp", "kernel.elf", NULL };
+			"-Wl,--emit-relocs", "-include", "reader.cpp", "../kernel.elf", NULL };
 	     *w; w++)
 		CHECK(has_arg(argv, *w), "reader argv lacks %s", *w);
 	CHECK(!has_arg(argv, "-DCOMPILE_FOR_BRISC"), "reader is not BRISC");
@@ -304,6 +305,54 @@ static void cleanup(void)
 	temp_dir_remove(cache_dir);
 }
 
+/* The program's files beside the source: included by a relative path,
+ * each in the key, an error in one named as the user names it; a source
+ * whose name starts with '-' is not read as an option. */
+static void test_own_files(const struct build_env *env)
+{
+	static const char src[] = "#include \"api/dataflow/dataflow_api.h\"\n"
+				  "#include \"value.h\"\n"
+				  "volatile uint32_t ttfs_value = VALUE;\n"
+				  "void kernel_main() { ttfs_value++; }\n";
+	static const char value1[] = "#define VALUE 1\n", value2[] = "#define VALUE 2\n";
+	static const char broken[] = "#define VALUE 1\nint oops = ;\n";
+	struct build_file files[] = {
+		{ "-dash.cpp", src, sizeof(src) - 1 },
+		{ "value.h", value1, sizeof(value1) - 1 },
+	};
+	struct build_request req = reader_request(src, sizeof(src) - 1);
+	struct build_result r;
+	uint64_t k1;
+
+	req.name = "-dash.cpp";
+	req.n_compile_args = 0;
+	req.files = files;
+	req.n_files = 2;
+	CHECK_EQ(build_kernel(env, &req, &r), 0);
+	if (r.status)
+		fprintf(stderr, "%s\n", r.log ? r.log : "(no log)");
+	k1 = r.key;
+	build_result_free(&r);
+	files[1] = (struct build_file){ "value.h", value2, sizeof(value2) - 1 };
+	CHECK_EQ(build_kernel(env, &req, &r), 0);
+	CHECK(!r.cache_hit && r.key != k1, "a changed header: a new key, compiled");
+	build_result_free(&r);
+	k1 = key_of(env, &req);
+	req.n_files = 1;
+	CHECK(key_of(env, &req) != k1, "every file is in the key");
+	CHECK_EQ(build_kernel(env, &req, &r), -ENOEXEC);
+	CHECK(r.log && strstr(r.log, "value.h: No such file or directory"), "log: %s",
+	      r.log ? r.log : "(none)");
+	build_result_free(&r);
+	req.n_files = 2;
+	CHECK_EQ(key_of(env, &req), k1);
+	files[1] = (struct build_file){ "value.h", broken, sizeof(broken) - 1 };
+	CHECK_EQ(build_kernel(env, &req, &r), -ENOEXEC);
+	CHECK(!strcmp(r.error_file, "value.h") && r.error_line == 2, "error at '%s':%d: %s",
+	      r.error_file, r.error_line, r.error_text);
+	build_result_free(&r);
+}
+
 int main(int argc, char **argv)
 {
 	struct build_env env;
@@ -340,6 +389,7 @@ int main(int argc, char **argv)
 	test_parallel(&env, reader, len);
 	test_error(&env);
 	test_cache_dir();
+	test_own_files(&env);
 	free(reader);
 	return check_exit("test_build");
 }

@@ -9,6 +9,7 @@
  *
  * test_program KERNELS_DIR   (tests/unit/sdk/kernels)
  */
+#include "program_status_util.h"
 #include "temp_dir.h"
 #include "program/build.h"
 #include "../launch/launch_util.h"
@@ -66,26 +67,6 @@ static int set_args(struct ttrt_program *p, const char *text)
 	if (rc)
 		fprintf(stderr, "(args: %s)\n", err);
 	return rc;
-}
-
-static char *status(struct ttrt_program *p)
-{
-	char *text = NULL;
-	size_t len = 0;
-
-	REQUIRE(ttrt_program_render_status(p, &text, &len) == 0, "status");
-	return text;
-}
-
-static bool status_has(struct ttrt_program *p, const char *want)
-{
-	char *s = status(p);
-	bool ok = strstr(s, want) != NULL;
-
-	if (!ok)
-		fprintf(stderr, "status lacks '%s':\n%s", want, s);
-	free(s);
-	return ok;
 }
 
 /* A live status line may take a moment on a loaded machine: the
