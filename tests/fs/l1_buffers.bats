@@ -275,7 +275,8 @@ os.pwrite(os.open(sys.argv[1], os.O_WRONLY), (0).to_bytes(4, "little"), 0x170000
 	python3 -c 'import os, sys
 os.pwrite(os.open(sys.argv[1], os.O_WRONLY), (1).to_bytes(4, "little"), 0x170000)' \
 		"$MNT/cores/0,0/l1"
-	for _ in $(seq 200); do
+	# Generously: a loaded machine may take a while to run the rest.
+	for _ in $(seq 1200); do
 		grep -q "^state done" "$MNT/programs/gw/status" && break
 		sleep 0.05
 	done
