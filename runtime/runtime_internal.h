@@ -42,7 +42,7 @@ struct ttrt_device {
 	/* A card with tt_metal_home and sfpi_path that card_build_check
 	 * accepts (device_card.c): tt-metal's firmware, built at open into
 	 * card_fw_dir, is what boots, and kernels are built with tt-metal's
-	 * recipe against it (program/card_kernel.c). */
+	 * recipe against it (program/build/card_kernel.c). */
 	int card_build;
 	char card_fw_dir[TTRT_PATH_MAX];
 	uint64_t card_fw_key;

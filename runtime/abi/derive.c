@@ -8,8 +8,8 @@
  * derive the profile of any tt-metal version.
  */
 #include "abi_internal.h"
-#include "program/build.h"
-#include "program/cache.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

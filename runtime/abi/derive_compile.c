@@ -14,8 +14,8 @@
  * own with -idirafter).
  */
 #include "abi_internal.h"
-#include "program/build.h"
-#include "program/card_build.h"
+#include "program/build/build.h"
+#include "program/build/card_build.h"
 #include "runtime_internal.h"
 #include "data_dirs.h"
 

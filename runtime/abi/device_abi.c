@@ -7,7 +7,7 @@
  * memory access and launch_problem says why programs cannot run.
  */
 #include "runtime_internal.h"
-#include "program/card_build.h"
+#include "program/build/card_build.h"
 
 #include <errno.h>
 #include <stdio.h>

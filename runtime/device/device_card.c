@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * A card's firmware at open: tt-metal's, built from tt_metal_home with
- * the SFPI toolchain by tt-metal's recipe (program/card_firmware.c), then
+ * the SFPI toolchain by tt-metal's recipe (program/build/card_firmware.c), then
  * booted like ttfs's own (device_boot.c) through the device's ABI
  * profile, derived from the same tree. Done at open rather than at the
  * first program, because the boot (device reset) happens at open; the
@@ -9,7 +9,7 @@
  * compiles nothing.
  */
 #include "runtime_internal.h"
-#include "program/card_firmware.h"
+#include "program/build/card_firmware.h"
 
 #include <errno.h>
 #include <stdio.h>

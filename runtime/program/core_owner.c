@@ -7,7 +7,7 @@
  * reset.
  */
 #include "program/program_internal.h"
-#include "program/kernel_groups.h"
+#include "program/args/kernel_groups.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -10,9 +10,9 @@
  * program_artifacts.c (build/).
  */
 #include "program/program_internal.h"
-#include "program/cache.h"
-#include "program/descriptors.h"
-#include "program/kernel_groups.h"
+#include "program/build/cache.h"
+#include "program/build/descriptors.h"
+#include "program/args/kernel_groups.h"
 #include "data_dirs.h"
 #include "timespec_after.h"
 

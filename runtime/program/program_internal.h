@@ -12,9 +12,9 @@
 #ifndef TTRT_PROGRAM_INTERNAL_H
 #define TTRT_PROGRAM_INTERNAL_H
 
-#include "program/args.h"
-#include "program/build.h"
-#include "program/pack.h"
+#include "program/args/args.h"
+#include "program/build/build.h"
+#include "program/pack/pack.h"
 #include "runtime_internal.h"
 
 #include <pthread.h>

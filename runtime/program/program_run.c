@@ -9,9 +9,9 @@
  * that did not finish are reset, so the next program finds them idle.
  */
 #include "program/program_internal.h"
-#include "program/cb_buffers.h"
-#include "program/kernel_groups.h"
-#include "program/pack_args.h"
+#include "program/pack/cb_buffers.h"
+#include "program/args/kernel_groups.h"
+#include "program/pack/pack_args.h"
 #include "timespec_after.h"
 #include "tt/l1_map.h"
 

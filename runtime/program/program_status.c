@@ -8,7 +8,7 @@
  * so `cat status` during a hang names the CB, barrier or semaphore.
  */
 #include "program/program_internal.h"
-#include "program/kernel_groups.h"
+#include "program/args/kernel_groups.h"
 #include "render/core_list.h"
 #include "strbuf.h"
 

@@ -6,8 +6,8 @@
  * documented limits, and resolution gives each core as many words as the
  * parsed form promised.
  */
-#include "program/args.h"
-#include "program/cb_place.h"
+#include "program/args/args.h"
+#include "program/args/cb_place.h"
 #include "fuzz_input.h"
 
 #include <errno.h>

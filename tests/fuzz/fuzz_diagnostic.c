@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * libFuzzer target for a failed build's first error
- * (build_find_first_error, runtime/program/build_diagnostic.c): the input
+ * (build_find_first_error, runtime/program/build/build_diagnostic.c): the input
  * is a compiler's log, which quotes the user's source. Whatever it holds,
  * the answer is one line that fits error_text, a file name that fits
  * error_file, a line only with a file, and the same answer twice.
  */
-#include "program/build.h"
+#include "program/build/build.h"
 #include "fuzz_input.h"
 
 #include <string.h>

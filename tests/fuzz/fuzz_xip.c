@@ -6,7 +6,7 @@
  * its bytes are where the launch message says, or packing refuses it with
  * a reason.
  */
-#include "program/pack.h"
+#include "program/pack/pack.h"
 #include "fuzz_input.h"
 
 #include <errno.h>

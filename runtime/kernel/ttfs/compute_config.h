@@ -3,7 +3,7 @@
 // The compute configuration of a build, as tt-metal's compute kernels see
 // it: MATH_FIDELITY, APPROX, DST_ACCUM_MODE, DST_SYNC_MODE and the per-CB
 // formats and tile sizes, from the chlkc_descriptors.h the program's build
-// generates (runtime/program/descriptors.c). A build without one (a kernel
+// generates (runtime/program/build/descriptors.c). A build without one (a kernel
 // compiled by hand) gets tt-metal's defaults: HiFi4, exact, 16-bit DST,
 // SyncHalf, and each CB's format from its page size. Kernels never
 // include this directly.

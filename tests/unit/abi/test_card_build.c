@@ -8,7 +8,7 @@
  * tt-metal tree and an SFPI toolchain, which this machine does not have.
  */
 #include "../check.h"
-#include "program/card_build.h"
+#include "program/build/card_build.h"
 
 #include <stdio.h>
 #include <string.h>

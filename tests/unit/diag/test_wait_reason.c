@@ -2,7 +2,7 @@
  *
  * Live hang diagnosis on the simulated chip, without a mount: kernels
  * written with the SDK (kernels/), built with the real compiler through
- * runtime/program/build.c, packed and launched on a core each, hang in
+ * runtime/program/build/build.c, packed and launched on a core each, hang in
  * one way each; ttrt_core_wait_reason must name the wait with the counts
  * the test reads itself from the registers, L1 and the RISC's local
  * memory. Also the per-core views (status, cbs, dprint) of a hung core.
@@ -10,8 +10,8 @@
  * usage: test_wait_reason SDK_DIR INCLUDE_DIR KERNEL_DIR
  */
 #include "../launch/launch_util.h"
-#include "program/build.h"
-#include "program/pack.h"
+#include "program/build/build.h"
+#include "program/pack/pack.h"
 #include "tt/fw_abi.h"
 #include "tt/l1_map.h"
 

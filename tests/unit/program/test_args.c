@@ -4,8 +4,8 @@
  * each kind of bad line with the line and key in its message, per-core
  * overrides, buffer references, numbers, and random text under ASan.
  */
-#include "program/args.h"
-#include "program/cb_place.h"
+#include "program/args/args.h"
+#include "program/args/cb_place.h"
 #include "../check.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Build (runtime/program/build.c): a tt-metal style reader kernel built
+ * Build (runtime/program/build/build.c): a tt-metal style reader kernel built
  * for NCRISC through the cache, its ELF accepted by the XIP packer, a
  * second build served from the cache without running the compiler, keys
  * that follow the source and the defines, a syntax error reported at the
@@ -9,9 +9,9 @@
  *
  * test_build SDK_DIR INCLUDE_DIR KERNELS_DIR
  */
-#include "program/build.h"
-#include "program/cache.h"
-#include "program/pack.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
+#include "program/pack/pack.h"
 
 #include "../check.h"
 #include "temp_dir.h"

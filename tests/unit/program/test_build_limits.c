@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Bounded and stoppable builds (runtime/program/build_proc.c, build.c):
+ * Bounded and stoppable builds (runtime/program/build/build_proc.c, build.c):
  * a kernel that includes a FIFO nobody writes is stopped by its time
  * limit and by a stop request, with the reason, and none of its compiler
  * processes is left; an include of /dev/zero is stopped by the
@@ -9,7 +9,7 @@
  *
  * test_build_limits SDK_DIR INCLUDE_DIR
  */
-#include "program/build.h"
+#include "program/build/build.h"
 
 #include "../check.h"
 #include "temp_dir.h"

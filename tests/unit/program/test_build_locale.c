@@ -8,7 +8,7 @@
  * was started. The rest of the environment (PATH, the user's own
  * variables) is passed on.
  */
-#include "program/build.h"
+#include "program/build/build.h"
 
 #include "../check.h"
 

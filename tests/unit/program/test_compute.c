@@ -18,9 +18,9 @@
  * test_compute SDK_DIR INCLUDE_DIR
  */
 #include "temp_dir.h"
-#include "program/build.h"
-#include "program/cache.h"
-#include "program/pack.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
+#include "program/pack/pack.h"
 #include "../check.h"
 
 #include "ttrt.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The first error of a failed build, told in the user's file
- * (build_find_first_error, runtime/program/build_diagnostic.c), on what
+ * (build_find_first_error, runtime/program/build/build_diagnostic.c), on what
  * riscv64-unknown-elf-g++ really prints: each case of diagnostics/ is a
  * kernel that fails one way (an error inside an SDK macro, an SDK
  * template, an SDK header reached by an #include, a header of its own,
@@ -13,8 +13,8 @@
  * test_diagnostic SDK_DIR INCLUDE_DIR CASES_DIR
  * test_diagnostic --capture SDK_DIR INCLUDE_DIR CASES_DIR   (rewrites gcc.log)
  */
-#include "program/build.h"
-#include "program/cache.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
 
 #include "../check.h"
 #include "temp_dir.h"

@@ -13,11 +13,11 @@
  * test_examples SDK_DIR INCLUDE_DIR EXAMPLES_DIR
  */
 #include "temp_dir.h"
-#include "program/args.h"
-#include "program/build.h"
-#include "program/cache.h"
-#include "program/pack.h"
-#include "program/pack_args.h"
+#include "program/args/args.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
+#include "program/pack/pack.h"
+#include "program/pack/pack_args.h"
 #include "../launch/launch_util.h"
 
 #include <dirent.h>

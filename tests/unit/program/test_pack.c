@@ -3,8 +3,8 @@
  * The kernel-config layout and launch message, against the numbers seed
  * 000 observed for add1_sfpu on a Blackhole, and the bytes of every part.
  */
-#include "program/pack.h"
-#include "program/pack_args.h"
+#include "program/pack/pack.h"
+#include "program/pack/pack_args.h"
 #include "../check.h"
 
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * packed, and the launch message and kernel-config buffer written to two
  * cores; every RISC reports what it found. Usage: test_pack_launch K.elf
  */
-#include "program/pack_args.h"
+#include "program/pack/pack_args.h"
 #include "../launch/launch_util.h"
 #include "tt/l1_map.h"
 

@@ -11,7 +11,7 @@
  */
 #include "program_status_util.h"
 #include "temp_dir.h"
-#include "program/build.h"
+#include "program/build/build.h"
 #include "../launch/launch_util.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The compiler's sandbox (runtime/program/sandbox.c): the view binds the
+ * The compiler's sandbox (runtime/program/build/sandbox.c): the view binds the
  * SDK, the include directory and the toolchain and no other host
  * directory; a kernel that includes a host file outside it (/etc/passwd,
  * a file of this test's, a FIFO) fails at once as "No such file or
@@ -12,8 +12,8 @@
  *
  * test_sandbox SDK_DIR INCLUDE_DIR
  */
-#include "program/build.h"
-#include "program/sandbox.h"
+#include "program/build/build.h"
+#include "program/build/sandbox.h"
 
 #include "../check.h"
 #include "temp_dir.h"

@@ -11,9 +11,9 @@
  * test_trisc SDK_DIR INCLUDE_DIR
  */
 #include "temp_dir.h"
-#include "program/build.h"
-#include "program/cache.h"
-#include "program/pack.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
+#include "program/pack/pack.h"
 #include "../launch/launch_util.h"
 
 #include <dirent.h>

@@ -6,7 +6,7 @@
  * message says; and kernels that cannot run moved, refused.
  * Usage: test_xip TWO.elf TWO.bin COPY.elf COPY_RELOCS.elf MEDLOW.elf
  */
-#include "program/pack.h"
+#include "program/pack/pack.h"
 #include "../check.h"
 
 #include <elf.h>

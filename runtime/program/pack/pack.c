@@ -19,7 +19,7 @@
  * NUM_CBS, the area and the message layout come from the ABI profile
  * (32 CBs and a u32 mask built-in; 64 and a u64 mask in newer tt-metal).
  */
-#include "program/pack.h"
+#include "program/pack/pack.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

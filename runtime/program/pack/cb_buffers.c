@@ -6,7 +6,7 @@
  * cores never stands in a CB's way. A CB on a buffer (`buffer = NAME`) is
  * inside that buffer's range, and nobody else's.
  */
-#include "program/cb_buffers.h"
+#include "program/pack/cb_buffers.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

@@ -6,7 +6,7 @@
  * kernel-config buffer and entered there with a plain call, so what runs
  * is exactly these bytes.
  */
-#include "program/pack.h"
+#include "program/pack/pack.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

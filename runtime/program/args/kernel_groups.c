@@ -4,7 +4,7 @@
  * core of the program the kernel on each processor; cores with the same
  * three form a group, in the order their first core is listed.
  */
-#include "program/kernel_groups.h"
+#include "program/args/kernel_groups.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

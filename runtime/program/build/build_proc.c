@@ -4,7 +4,7 @@
  * child (session, limits, descriptors), watched from the calling thread
  * until it ends, its time is up or it is asked to stop.
  */
-#include "program/build_proc.h"
+#include "program/build/build_proc.h"
 
 #include <errno.h>
 #include <fcntl.h>

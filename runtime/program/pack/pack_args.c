@@ -6,7 +6,7 @@
  * each core its own args, the CBs of the sections that name it, and its
  * semaphores' initial values.
  */
-#include "program/pack_args.h"
+#include "program/pack/pack_args.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

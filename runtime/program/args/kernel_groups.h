@@ -10,7 +10,7 @@
 #ifndef TTRT_PROGRAM_KERNEL_GROUPS_H
 #define TTRT_PROGRAM_KERNEL_GROUPS_H
 
-#include "program/args.h"
+#include "program/args/args.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,7 +4,7 @@
  * references, core lists, booleans and defines. Each parser reports the
  * first error through args_error, naming the key and the bad text.
  */
-#include "program/args_internal.h"
+#include "program/args/args_internal.h"
 #include "runtime_internal.h"
 
 #include <ctype.h>

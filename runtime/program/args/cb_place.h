@@ -11,7 +11,7 @@
 #ifndef TTRT_PROGRAM_CB_PLACE_H
 #define TTRT_PROGRAM_CB_PLACE_H
 
-#include "program/args.h"
+#include "program/args/args.h"
 
 #include <stdint.h>
 

@@ -7,7 +7,7 @@
 #ifndef TTRT_PROGRAM_CB_BUFFERS_H
 #define TTRT_PROGRAM_CB_BUFFERS_H
 
-#include "program/pack_args.h"
+#include "program/pack/pack_args.h"
 #include "ttrt.h"
 
 /* Whether the CBs placed in pk stay clear of every L1 buffer on each of

@@ -10,7 +10,7 @@
 #ifndef TTRT_PROGRAM_DESCRIPTORS_H
 #define TTRT_PROGRAM_DESCRIPTORS_H
 
-#include "program/args.h"
+#include "program/args/args.h"
 
 #include <stddef.h>
 

@@ -5,7 +5,7 @@
  * reference/blackhole-abi.md §5.3). Written from that description; the
  * unit test compares each vector with it.
  */
-#include "program/card_build.h"
+#include "program/build/card_build.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

@@ -4,12 +4,12 @@
  * the compiler run with its output captured (its first error is found
  * by build_diagnostic.c).
  */
-#include "program/build.h"
-#include "program/build_proc.h"
-#include "program/cache.h"
-#include "program/card_kernel.h"
-#include "program/descriptors.h"
-#include "program/sandbox.h"
+#include "program/build/build.h"
+#include "program/build/build_proc.h"
+#include "program/build/cache.h"
+#include "program/build/card_kernel.h"
+#include "program/build/descriptors.h"
+#include "program/build/sandbox.h"
 
 #include <errno.h>
 #include <dirent.h>

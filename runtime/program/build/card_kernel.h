@@ -7,7 +7,7 @@
 #ifndef TTRT_PROGRAM_CARD_KERNEL_H
 #define TTRT_PROGRAM_CARD_KERNEL_H
 
-#include "program/build.h"
+#include "program/build/build.h"
 
 /* The argv a card build of req is keyed by: both steps' argv with the
  * build directory as "@OUT@", NULL-terminated and malloc'd like

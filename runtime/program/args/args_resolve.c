@@ -6,8 +6,8 @@
  * and the lookup's pin (a program's run pins its buffers) stays with the
  * resolved args until they are freed.
  */
-#include "program/args.h"
-#include "program/cb_place.h"
+#include "program/args/args.h"
+#include "program/args/cb_place.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

@@ -5,8 +5,8 @@
  * own format and page size, on some cores) and CreateSemaphore on some
  * cores. docs/programs-args.md has the keys and their errors.
  */
-#include "program/args_internal.h"
-#include "program/cb_place.h"
+#include "program/args/args_internal.h"
+#include "program/args/cb_place.h"
 #include "runtime_internal.h"
 #include "tt/l1_map.h"
 

@@ -8,10 +8,10 @@
  * kernel's own directory (-I, read-only to the compiler) is src/ beside
  * it, with the program's files.
  */
-#include "program/card_kernel.h"
-#include "program/cache.h"
-#include "program/card_build.h"
-#include "program/descriptors.h"
+#include "program/build/card_kernel.h"
+#include "program/build/cache.h"
+#include "program/build/card_build.h"
+#include "program/build/descriptors.h"
 
 #include <errno.h>
 #include <fcntl.h>

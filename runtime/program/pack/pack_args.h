@@ -9,10 +9,10 @@
 #ifndef TTRT_PROGRAM_PACK_ARGS_H
 #define TTRT_PROGRAM_PACK_ARGS_H
 
-#include "program/args.h"
-#include "program/cb_place.h"
-#include "program/kernel_groups.h"
-#include "program/pack.h"
+#include "program/args/args.h"
+#include "program/args/cb_place.h"
+#include "program/args/kernel_groups.h"
+#include "program/pack/pack.h"
 
 /* A program packed. It points into the args, resolved args and plan it
  * was packed from: keep them until it is freed. */

@@ -4,9 +4,9 @@
  * directory of its own and is renamed into place only when all fifteen
  * steps worked, so the cache never holds half a firmware set.
  */
-#include "program/card_firmware.h"
-#include "program/build.h"
-#include "program/cache.h"
+#include "program/build/card_firmware.h"
+#include "program/build/build.h"
+#include "program/build/cache.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

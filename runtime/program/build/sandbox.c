@@ -9,8 +9,8 @@
  * symlinks made again and the file or directory they lead to bound
  * read-only.
  */
-#include "program/sandbox.h"
-#include "program/build_proc.h"
+#include "program/build/sandbox.h"
+#include "program/build/build_proc.h"
 
 #include <elf.h>
 #include <errno.h>

@@ -2,7 +2,7 @@
  *
  * The kernel cache (cache.h): the FNV-1a key and the entry files.
  */
-#include "program/cache.h"
+#include "program/build/cache.h"
 
 #include <dirent.h>
 #include <errno.h>

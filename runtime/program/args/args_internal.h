@@ -9,7 +9,7 @@
 #ifndef TTRT_PROGRAM_ARGS_INTERNAL_H
 #define TTRT_PROGRAM_ARGS_INTERNAL_H
 
-#include "program/args.h"
+#include "program/args/args.h"
 
 #include <stdbool.h>
 #include <stddef.h>

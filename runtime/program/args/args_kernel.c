@@ -6,7 +6,7 @@
  * for reader.cpp on NCRISC, writer.cpp on BRISC and compute.cpp on the
  * TRISCs, on every core. docs/programs-args.md has the keys.
  */
-#include "program/args_internal.h"
+#include "program/args/args_internal.h"
 #include "runtime_internal.h"
 
 #include <errno.h>

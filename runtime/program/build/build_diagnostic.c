@@ -22,7 +22,7 @@
  * and sfpi/..., the program's files their bare names, anything else
  * .../NAME.
  */
-#include "program/build.h"
+#include "program/build/build.h"
 
 #include <ctype.h>
 #include <stdio.h>

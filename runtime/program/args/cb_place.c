@@ -5,7 +5,7 @@
  * marks of all of them, so no two CBs of a core overlap and every
  * section has one address.
  */
-#include "program/cb_place.h"
+#include "program/args/cb_place.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * Buffer references stay symbolic until launch. The syntax is documented
  * in docs/programs-args.md.
  */
-#include "program/args_internal.h"
+#include "program/args/args_internal.h"
 #include "runtime_internal.h"
 #include "tt/l1_map.h"
 

@@ -9,9 +9,9 @@
 #ifndef TTRT_PROGRAM_BUILD_H
 #define TTRT_PROGRAM_BUILD_H
 
-#include "program/build_proc.h"
-#include "program/pack.h"
-#include "program/sandbox.h"
+#include "program/build/build_proc.h"
+#include "program/pack/pack.h"
+#include "program/build/sandbox.h"
 
 #include <limits.h>
 #include <stdbool.h>

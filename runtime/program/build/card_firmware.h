@@ -8,7 +8,7 @@
 #ifndef TTRT_PROGRAM_CARD_FIRMWARE_H
 #define TTRT_PROGRAM_CARD_FIRMWARE_H
 
-#include "program/card_build.h"
+#include "program/build/card_build.h"
 
 #include <limits.h>
 #include <stdbool.h>
