@@ -51,7 +51,7 @@ def main():
         m.write("mc-out", np.zeros(len(RECEIVERS) * words, dtype=np.uint32))
         print(f"multicast: {PAGES} pages of {PAGE_BYTES} bytes from core 0,0 to "
               f"{len(RECEIVERS)} receivers on 1-3,0")
-        m.program(["writer.cpp", "reader.cpp", "args"])
+        m.program(["sender.cpp", "receiver.cpp", "args"])
         m.run()
         print(tt.indent(m.status()), end="")
         out = np.frombuffer(m.read("mc-out", len(RECEIVERS) * words * 4), dtype="<u4")

@@ -306,8 +306,8 @@ need_numpy() {
 	need_numpy
 	run -0 ttfs_guard 120 "$EXAMPLES/multicast/run" "$MNT"
 	assert_line "multicast: 16 pages of 1024 bytes from core 0,0 to 3 receivers on 1-3,0"
-	assert_line "  group 0,0: brisc sender (writer.cpp)"
-	assert_line "  group 1-3,0: ncrisc receiver (reader.cpp)"
+	assert_line "  group 0,0: brisc sender (sender.cpp)"
+	assert_line "  group 1-3,0: ncrisc receiver (receiver.cpp)"
 	assert_line "  core 3,0 done"
 	assert_line "  core 2,0: 16 pages times 5 match"
 	assert_line "PASS: 16 pages multicast to 3 cores, each scaled as its args say"
@@ -315,15 +315,15 @@ need_numpy() {
 	# Each core says what it ran.
 	run -0 cat "$MNT/cores/1,0/status"
 	assert_line "program multicast ended"
-	assert_line "kernel ncrisc receiver (reader.cpp)"
+	assert_line "kernel ncrisc receiver (receiver.cpp)"
 	assert_equal "$(cat "$MNT/cores/0,0/dprint")" "brisc: sender: 16 pages to 3 receivers"
 	assert_equal "$(cat "$MNT/cores/3,0/dprint")" "ncrisc: receiver 2: 16 pages times 7"
 }
 
 @test "multicast: the check catches receivers that skip their scale, core by core" {
 	need_numpy
-	script=$(mutate multicast 's/scaled\[w\] = page\[w\] \* scale;/scaled[w] = page[w];/' reader.cpp)
-	grep -q 'scaled\[w\] = page\[w\];' "$(dirname "$script")/reader.cpp"
+	script=$(mutate multicast 's/scaled\[w\] = page\[w\] \* scale;/scaled[w] = page[w];/' receiver.cpp)
+	grep -q 'scaled\[w\] = page\[w\];' "$(dirname "$script")/receiver.cpp"
 	run -1 ttfs_guard 120 "$script" "$MNT"
 	assert_line --regexp '^  core 1,0 \(x3\): [0-9]+ of 4096 words differ; first word [0-9]+ \(page [0-9]+\): 0x[0-9a-f]{8}, want 0x[0-9a-f]{8}$'
 	assert_line --regexp '^  core 3,0 \(x7\): [0-9]+ of 4096 words differ'

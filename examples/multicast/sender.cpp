@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// multicast, writer.cpp: the sender (BRISC on core 0,0, NOC 0). Each page
+// multicast, sender.cpp: the sender (BRISC on core 0,0, NOC 0). Each page
 // of DRAM buffer `in` is read into CB c_0's page and multicast to the same
 // address on the receivers, once all of them said they are ready for it (they
 // increment this core's semaphore 0); then their semaphore 1 is set to 1,

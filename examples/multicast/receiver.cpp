@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// multicast, reader.cpp: a receiver (NCRISC on cores 1-3,0, NOC 1). For
+// multicast, receiver.cpp: a receiver (NCRISC on cores 1-3,0, NOC 1). For
 // each page it tells the sender it is ready (increments the sender's semaphore 0),
 // waits for its own semaphore 1 (the sender's multicast has filled CB
 // c_0's page), multiplies every word by its scale into CB c_1's page and
