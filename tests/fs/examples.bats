@@ -171,7 +171,8 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast sharded-add; do
+		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast sharded-add \
+		noc-tile-transfer; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -350,6 +351,35 @@ need_numpy() {
 	grep -q '^buffer = sa-a$' <(sed -n '/^\[cb.1\]/,/^\[/p' "$(dirname "$script")/args")
 	run -1 ttfs_guard 120 "$script" "$MNT"
 	assert_line --regexp '^FAIL: [0-9]+ of 24576 elements off by more than 0.01; first at element [0-9]+ \(tile [0-9]+\)'
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "noc-tile-transfer: tt-metal's NoC_tile_transfer, four kernels in two groups, one tile bit-exact, PASS" {
+	need_numpy
+	run -0 ttfs_guard 120 "$EXAMPLES/noc-tile-transfer/run" "$MNT"
+	assert_line --regexp '^noc-tile-transfer: 1 tile of uint16, ntt-src at 0x[0-9a-f]+ -> core 0,0 -> core 0,1 -> ntt-dst at 0x[0-9a-f]+$'
+	assert_line "  group 0,0: brisc writer0 (writer0.cpp), ncrisc reader0 (reader0.cpp)"
+	assert_line "  group 0,1: brisc writer1 (writer1.cpp), ncrisc reader1 (reader1.cpp)"
+	assert_line "  core 0,1 done"
+	assert_line "  dprint 0,0: brisc: writer0: tile sent to core 1-3"
+	assert_line "  dprint 0,1: ncrisc: reader1: tile received in CB 1"
+	assert_line "PASS: 1024 uint16 values (2048 bytes) sent from core 0,0 to core 0,1 over the NOC, bit-exact"
+	assert_clean
+	# Another tile: the check is not of one fixed answer.
+	run -0 ttfs_guard 120 "$EXAMPLES/noc-tile-transfer/run" "$MNT" --seed 7
+	assert_line --partial "PASS"
+	assert_clean
+}
+
+@test "noc-tile-transfer: the check catches a tile sent into the wrong CB of core 0,1" {
+	need_numpy
+	script=$(mutate noc-tile-transfer 's/get_write_ptr(cb_out));/get_write_ptr(cb_in));/' writer0.cpp)
+	grep -q 'get_write_ptr(cb_in));' "$(dirname "$script")/writer0.cpp"
+	# cb_out is then unused, which -Wall only warns about. A seed no run
+	# before used: core 0,1's c_1 holds a tile of an earlier run.
+	run -1 ttfs_guard 120 "$script" "$MNT" --seed 3
+	assert_line --regexp '^FAIL: [0-9]+ of 1024 values differ; first at [0-9]+: sent [0-9]+, got [0-9]+$'
 	refute_line --partial PASS
 	assert_clean
 }

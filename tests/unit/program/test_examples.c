@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * The example programs (examples/loopback, add2-riscv, multicore-copy,
- * semaphore-pingpong, multicast) through the runtime's program stages, without a
- * mount, twice: first stage by stage (each example's own `args` file
- * parsed and resolved against DRAM buffers made here, its kernel sources
- * built for their RISCs by build.c, packed by xip.c and pack.c, launched
- * on every listed core with each core's own runtime args), then through
- * the program API (ttrt_program_*), as the mount runs them. Each time the
- * output is checked against what this test computes. The run scripts do the same through
- * programs/<name>/ on a mount (tests/fs/examples.bats).
+ * semaphore-pingpong, multicast, noc-tile-transfer) through the runtime's
+ * program stages, without a mount, twice: first stage by stage (each
+ * example's own `args` file parsed and resolved against DRAM buffers made
+ * here, its kernel sources built for their RISCs by build.c, packed by
+ * xip.c and pack.c, launched on every listed core with each core's own
+ * runtime args), then through the program API (ttrt_program_*), as the
+ * mount runs them. Each time the output is checked against what this
+ * test computes. The run scripts do the same through programs/<name>/ on
+ * a mount (tests/fs/examples.bats).
  *
  * test_examples SDK_DIR INCLUDE_DIR EXAMPLES_DIR
  */
@@ -489,6 +490,26 @@ static void test_multicast(struct ttrt_device *dev)
 	free_buffers(&ex);
 }
 
+/* tt-metal's NoC_tile_transfer: two kernel groups, one tile from DRAM
+ * through core 0,0 over the NOC into a CB of core 0,1, back to DRAM. */
+static void test_noc_tile_transfer(struct ttrt_device *dev)
+{
+	struct example ex = { .name = "noc-tile-transfer", .bufs = {
+		{ "ntt-src", 2048, 2048, true }, { "ntt-dst", 2048, 2048, false } } };
+	uint8_t *got;
+
+	make_buffers(dev, &ex);
+	run_example(dev, &ex);
+	got = read_buffer(&ex, 1);
+	CHECK(!memcmp(got, ex.data[0], 2048), "noc-tile-transfer: the tile came back changed");
+	free(got);
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 1, "reader0: 2048 bytes from DRAM into CB 0\n");
+	check_dprint(dev, (struct ttrt_xy){ 0, 0 }, 0, "writer0: tile sent to core 1-3\n");
+	check_dprint(dev, (struct ttrt_xy){ 0, 1 }, 1, "reader1: tile received in CB 1\n");
+	check_dprint(dev, (struct ttrt_xy){ 0, 1 }, 0, "writer1: tile written to DRAM\n");
+	free_buffers(&ex);
+}
+
 static void cleanup(void)
 {
 	temp_dir_remove(cache_dir);
@@ -514,6 +535,7 @@ int main(int argc, char **argv)
 		test_multicore_copy(dev);
 		test_pingpong(dev);
 		test_multicast(dev);
+		test_noc_tile_transfer(dev);
 	}
 	ttrt_device_close(dev);
 	return check_exit("test_examples");
