@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,9 +28,13 @@ static int derive_sfpi(const char *fixture, const char *sfpi, struct ttrt_abi *o
 		       size_t errlen)
 {
 	char home[512];
+	int n = snprintf(home, sizeof(home), "%s%s%s", fixture[0] == '/' ? "" : TTFS_FIXTURES_DIR,
+			 fixture[0] == '/' ? "" : "/", fixture);
 
-	snprintf(home, sizeof(home), "%s%s%s", fixture[0] == '/' ? "" : TTFS_FIXTURES_DIR,
-		 fixture[0] == '/' ? "" : "/", fixture);
+	if (n < 0 || (size_t)n >= sizeof(home)) {
+		snprintf(err, errlen, "fixture path too long: %s", fixture);
+		return -ENAMETOOLONG;
+	}
 	err[0] = '\0';
 	return ttrt_abi_derive(home, sfpi, work, out, err, errlen);
 }
