@@ -63,6 +63,27 @@ static void add_source(struct status_copy *c, const char *name)
 	c->sources[c->n_sources++] = copy;
 }
 
+static void shared_noc_warning(struct strbuf *sb, const struct prog_args *a,
+			       const struct prog_plan *plan, uint32_t g, const struct ttrt_xy *cores,
+			       uint32_t n)
+{
+	int noc = prog_plan_shared_noc(a, plan, g);
+	char sb_name[48], sn_name[48];
+
+	if (noc < 0)
+		return;
+	strbuf_printf(sb, "warning group ");
+	render_core_list(sb, cores, n);
+	strbuf_printf(sb,
+		      ": %s and %s both use NOC %d; their NOC barriers count on one NIU and hang "
+		      "once both use it (set noc = %d on one)\n",
+		      prog_kernel_section(&a->kernel[plan->groups[g].kernel[PROG_PROC_BRISC]], sb_name,
+					  sizeof(sb_name)),
+		      prog_kernel_section(&a->kernel[plan->groups[g].kernel[PROG_PROC_NCRISC]],
+					  sn_name, sizeof(sn_name)),
+		      noc, 1 - noc);
+}
+
 /* One line per kernel group: its cores and its kernel on each processor. */
 static void group_lines(struct strbuf *sb, const struct prog_args *a, const struct prog_plan *plan)
 {
@@ -92,6 +113,7 @@ static void group_lines(struct strbuf *sb, const struct prog_args *a, const stru
 			sep = ", ";
 		}
 		strbuf_printf(sb, "\n");
+		shared_noc_warning(sb, a, plan, g, cores, n);
 	}
 	free(cores);
 }

@@ -136,6 +136,50 @@ print("bad", len(bad), "page3", sum(w[1536:]))
 	refute_line --partial "kernels ("
 }
 
+@test "a [kernel.NAME] is on NOC 0 by default on either processor, as tt-metal; two of a core on one NOC are warned of" {
+	mkdir "$P/nd"
+	cp "$SDK_K/noc_index_print.cpp" "$P/nd/print.cpp"
+	run -0 pyset "$P/nd/args" <<-INI
+	[program]
+	cores = 0-1,0
+	[kernel.a]
+	source = print.cpp
+	processor = brisc
+	[kernel.b]
+	source = print.cpp
+	processor = ncrisc
+	INI
+	assert_output ok
+	run -0 cat "$P/nd/status"
+	assert_line "group 0-1,0: brisc a (print.cpp), ncrisc b (print.cpp)"
+	assert_line --partial "warning group 0-1,0: [kernel.a] and [kernel.b] both use NOC 0;"
+	run -0 run_prog nd
+	assert_output ok
+	run -0 ttfs_guard 10 cat "$MNT/cores/1,0/dprint"
+	assert_line "brisc: noc 0"
+	assert_line "ncrisc: noc 0"
+	# The NOC written on one of them: no warning, and the kernel is built for it.
+	run -0 pyset "$P/nd/args" <<-INI
+	[program]
+	cores = 0-1,0
+	[kernel.a]
+	source = print.cpp
+	processor = brisc
+	[kernel.b]
+	source = print.cpp
+	processor = ncrisc
+	noc = 1
+	INI
+	assert_output ok
+	run -0 cat "$P/nd/status"
+	refute_line --partial "warning"
+	run -0 run_prog nd
+	assert_output ok
+	run -0 ttfs_guard 10 cat "$MNT/cores/0,0/dprint"
+	assert_line "brisc: noc 0"
+	assert_line "ncrisc: noc 1"
+}
+
 @test "CBs 16 and 24 share one L1 range; CB 2 has 4-byte pages" {
 	mkdir "$P/cb"
 	cp "$K/cb_shared.cpp" "$P/cb/writer.cpp"

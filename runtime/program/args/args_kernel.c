@@ -342,12 +342,11 @@ static int explicit_kernel(struct parse_ctx *ctx, struct prog_kernel_args *k)
 			      k->name);
 		return -EINVAL;
 	}
-	/* The NOC of tt-metal's NOC::RISCV_0_default and RISCV_1_default:
-	 * BRISC 0, NCRISC 1, so that two kernels of a core never share a NOC
-	 * unless asked to (tt-metal's DataMovementConfig leaves NOC 0 for
-	 * either; their barriers count on one NIU, and hang). */
+	/* tt-metal's DataMovementConfig: noc = NOC::RISCV_0_default, NOC 0
+	 * whatever the processor. A BRISC and an NCRISC kernel of one core
+	 * left at it share NOC 0; status warns of that (kernel_groups.h). */
 	if (!k->key_line[PROG_KEY_NOC])
-		k->noc = k->processor == PROG_PROC_NCRISC ? 1 : 0;
+		k->noc = 0;
 	for (int i = 0; k->processor != PROG_PROC_COMPUTE && i < PROG_NUM_KERNEL_KEYS; i++) {
 		if (compute_key(i) && k->key_line[i]) {
 			args_error_at(ctx, k->key_line[i],

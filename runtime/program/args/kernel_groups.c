@@ -52,6 +52,16 @@ int32_t prog_plan_kernel_at(const struct prog_args *a, const struct prog_plan *p
 	return -1;
 }
 
+int prog_plan_shared_noc(const struct prog_args *a, const struct prog_plan *p, uint32_t g)
+{
+	int32_t b = p->groups[g].kernel[PROG_PROC_BRISC];
+	int32_t n = p->groups[g].kernel[PROG_PROC_NCRISC];
+
+	if (b < 0 || n < 0 || a->kernel[b].noc != a->kernel[n].noc)
+		return -1;
+	return a->kernel[b].noc;
+}
+
 /* The parser saw the clashes of the kernels it declares; a short name
  * that runs because its file exists may still clash. */
 static int one_per_processor(const struct prog_args *a, const struct prog_plan *p,

@@ -49,4 +49,12 @@ void prog_plan_free(struct prog_plan *p);
 int32_t prog_plan_kernel_at(const struct prog_args *a, const struct prog_plan *p, uint32_t core,
 			    enum prog_processor proc);
 
+/* The NOC both data-movement kernels of group g use, or -1 when the group
+ * has fewer than two or they differ. Their barriers then compare one NIU's
+ * counters with two RISCs' counts, and hang once both use that NOC, on
+ * silicon as here; tt-metal does not refuse it (its DataMovementConfig
+ * default is NOC 0 on either processor), so neither does ttfs: status
+ * warns. */
+int prog_plan_shared_noc(const struct prog_args *a, const struct prog_plan *p, uint32_t g);
+
 #endif /* TTRT_PROGRAM_KERNEL_GROUPS_H */

@@ -602,7 +602,7 @@ static void test_kernel_sections(void)
 	CHECK(!strcmp(k->name, "sender") && !strcmp(k->source, "sender.cpp") && !k->short_name,
 	      "sender: %s %s", k->name, k->source);
 	CHECK_EQ(k->processor, PROG_PROC_NCRISC);
-	CHECK_EQ(k->noc, 1);   /* NCRISC's default: RISCV_1_default */
+	CHECK_EQ(k->noc, 0);   /* tt-metal's default on either processor: RISCV_0_default */
 	CHECK(k->cores.n == 1 && k->cores.v[0].x == 0 && k->cores.v[0].y == 0, "sender's cores");
 	CHECK_EQ(k->n_named_args, 3);
 	CHECK(!strcmp(k->named_args[0].name, "num_tiles") && k->named_args[0].value == 64,
