@@ -13,6 +13,12 @@
 #include <cstddef>
 #include <type_traits>
 #include <array>
+// tt-metal's kernel headers bring these in for the kernel, and kernels use
+// std::min, std::max, std::move and std::numeric_limits without including
+// them; so every kernel sees them here, on both sides.
+#include <algorithm>
+#include <utility>
+#include <limits>
 
 #include "tt/fw_abi.h"
 #include "tt/l1_map.h"

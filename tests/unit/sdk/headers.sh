@@ -29,7 +29,8 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 compile_time_args.h api/compile_time_args.h \
 	 api/tensor/tensor_accessor.h api/tensor/tensor_accessor_args.h \
 	 accessor/tensor_accessor.h accessor/tensor_accessor_args.h \
-	 hostdevcommon/kernel_structs.h hostdevcommon/common_values.hpp; do
+	 hostdevcommon/kernel_structs.h hostdevcommon/common_values.hpp \
+	 tt-metalium/constants.hpp tt-metalium/buffer_types.hpp; do
 	printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 	compile "$h" "$tmp/h.cpp"
 	[ -f "$sdk/$h" ] || { echo "FAIL: $h missing"; fail=1; }
@@ -66,6 +67,19 @@ for t in 0 1 2; do
 		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t -DTRISC_$stage
 	done
 done
+
+# What tt-metal's compute headers make visible: std::min and std::max
+# with no <algorithm>, the tile constants through tt-metalium.
+cat > "$tmp/std.cpp" <<'K'
+#include "api/compute/common.h"
+#include "tt-metalium/constants.hpp"
+void kernel_main()
+{
+	uint32_t n = std::min(get_arg_val<uint32_t>(0), tt::constants::TILE_HW);
+	DPRINT << std::max(n, std::numeric_limits<uint32_t>::min()) << ENDL();
+}
+K
+compile "std names on TRISC1" "$tmp/std.cpp" -DCOMPILE_FOR_TRISC=1 -DTRISC_MATH
 
 # Spellings older and newer kernels use: tt::CB names, (uint) casts,
 # get_dataformat into InterleavedAddrGenFast, named compile-time args,

@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# The data-movement API beyond the basics (runtime/kernel/README.md): the host
+# headers tt-metal's JIT puts on a kernel's include path, the std names its
+# headers make visible, the stateful and transaction-id NOC calls, the
+# experimental object API (Noc, CircularBuffer, CoreLocalMem, endpoints),
+# ttnn's kernel-side helpers and Metal 2.0 entry points. Kernels of our own
+# (dataflow_api/) run on the simulator; the bytes they move are checked.
+
+load helpers
+load program_helpers
+
+DK="$BATS_TEST_DIRNAME/dataflow_api"
+OUT=0x160000
+
+setup_file() {
+	mkdir -p "$BATS_FILE_TMPDIR/cache"
+	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache"
+}
+teardown_file() { ttfs_unmount; }
+
+setup() { P="$MNT/programs"; }
+
+teardown() {
+	remove_programs
+	ttfs_remove_buffers
+}
+
+# words CORE ADDR N: N little-endian 32-bit words of a core's L1, in decimal.
+words() {
+	python3 -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+d = os.pread(fd, 4 * int(sys.argv[3]), int(sys.argv[2], 0))
+print(" ".join(str(int.from_bytes(d[i:i + 4], "little")) for i in range(0, len(d), 4)))
+' "$MNT/cores/$1/l1" "$2" "$3"
+}
+
+# one_kernel NAME FILE PROCESSOR ARGS [EXTRA-KEY-LINES]: a program with one
+# kernel on core 0,0 from dataflow_api/FILE.
+one_kernel() {
+	mkdir "$P/$1"
+	cp "$DK/$2" "$P/$1/$2"
+	run -0 pyset "$P/$1/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[kernel.k]
+	source = $2
+	processor = $3
+	args = $4
+	${5:-}
+	INI
+	assert_output ok
+}
+
+@test "tt-metalium/constants.hpp and buffer_types.hpp are on the include path; std::min and max need no include" {
+	one_kernel consts constants.cpp brisc "$OUT 7 3"
+	run -0 run_prog consts
+	assert_output ok
+	run -0 words 0,0 $OUT 10
+	# TILE 32x32, 1024; FACE 16x16, 256; bfp8 tile 1088 and bfp4 576 bytes
+	# (tt-metal's values); min/max of 7 and 3; uint16 max; BufferType::L1.
+	assert_output "32032 1024 16016 256 1088 576 3 7 65535 1"
+}
