@@ -13,7 +13,7 @@ enum {
 static uint64_t time_of(struct rv32_hart *h, uint64_t retired)
 {
     if (h->bus->read_time)
-        return h->bus->read_time(h->bus->ctx, h->id);
+        return h->bus->read_time(h->bus->ctx, h->id, retired);
     return retired;
 }
 

@@ -108,8 +108,10 @@ struct rv32_bus {            /* one per core; zero-initialise, then fill in */
      * rv32_request_yield(), but must not reset/modify the running hart. */
     enum rv32_cause (*mmio_load)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t *val);
     enum rv32_cause (*mmio_store)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t val);
-    /* optional: value of the cycle/time CSRs; NULL = the hart's retired count */
-    uint64_t (*read_time)(void *ctx, int hart);
+    /* optional: value of the cycle/time CSRs, given the hart's retired
+     * count at the reading instruction (exact: h->retired is only brought
+     * up to date when rv32_run returns); NULL = that count */
+    uint64_t (*read_time)(void *ctx, int hart, uint64_t retired);
     /* private, allocated on first rv32_run; free with rv32_bus_destroy() */
     struct rv32_dcache *dcache;
 };

@@ -233,6 +233,35 @@ static void test_csr(void)
     CHECK_EQ(h->retired, 1008);    /* 8 retired, ebreak not */
 }
 
+static uint64_t time_plus_million(void *ctx, int hart, uint64_t retired)
+{
+    (void)ctx;
+    (void)hart;
+    return retired + 1000000;
+}
+
+/* A read_time callback gets the retired count at the reading instruction,
+ * not h->retired, which rv32_run brings up to date only when it returns. */
+static void test_csr_read_time(void)
+{
+    uint32_t w[] = {
+        enc_i(0xC00, X0, 2, A4, 0x73),  /* csrr a4, cycle */
+        NOP, NOP, NOP,
+        enc_i(0xC01, X0, 2, A5, 0x73),  /* csrr a5, time */
+    };
+    struct rv32_hart *h = &core.hart[2];
+    uint32_t eb = EBREAK;
+    rvt_put(&core, CODE, w, 5);
+    rvt_put(&core, CODE + 20, &eb, 1);
+    rv32_hart_reset(h, CODE);
+    h->retired = 500;
+    core.bus.read_time = time_plus_million;
+    CHECK_EQ(rv32_run(h, 100), RV32_STOP_FAULT);
+    core.bus.read_time = NULL;
+    CHECK_EQ(h->x[A4], 1000500);
+    CHECK_EQ(h->x[A5], 1000504);
+}
+
 static void test_system(void)
 {
     struct rv32_hart *h = &core.hart[1];
@@ -413,6 +442,7 @@ int main(void)
     test_jumps();
     test_loads_stores();
     test_csr();
+    test_csr_read_time();
     test_system();
     test_compressed();
     test_selfmod();

@@ -422,6 +422,24 @@ static void test_dprint(struct ttrt_device *dev)
 	free(l.ncrisc.bin);
 }
 
+/* The cycle and time CSRs count a kernel's instructions exactly, not as of
+ * the start of the RISC's slice on a host thread. */
+static void test_clock(struct ttrt_device *dev)
+{
+	struct ttrt_xy core = { 2, 3 };
+	struct launch l = { 0 };
+	uint32_t got[3];
+
+	l.brisc = load_kernel("clock");
+	l.rta[0][0] = 0x40000;
+	CHECK_EQ(run(dev, core, &l), 0);
+	CHECK_EQ(ttrt_l1_read(dev, core, 0x40000, got, sizeof(got)), 0);
+	CHECK(got[2] > 100 * 3, "the loop retired %u instructions", got[2]);
+	CHECK(got[0] == got[2], "cycle advanced %u, instret %u", got[0], got[2]);
+	CHECK(got[1] == got[2], "time advanced %u, instret %u", got[1], got[2]);
+	free(l.brisc.bin);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -430,7 +448,7 @@ int main(int argc, char **argv)
 	} tests[] = {
 		{ "loopback", test_loopback }, { "pingpong", test_pingpong },
 		{ "multicast", test_multicast }, { "accessor", test_accessor },
-		{ "dprint", test_dprint },
+		{ "dprint", test_dprint }, { "clock", test_clock },
 	};
 	struct ttrt_device *dev;
 	size_t i;
