@@ -403,6 +403,23 @@ inline T shft(const T &v, int amount)
 
 // ---- DST -----------------------------------------------------------------------------------
 
+namespace detail {
+
+// dst_reg[k] is SFPLOAD/SFPSTORE with IMM = 2k: A = 2k + RWC, so it moves
+// with dst_reg++ (the tile ops' ttfs::sfpu::load/store address DST
+// absolutely instead).
+inline void dst_load(uint32_t r, uint32_t imm, uint32_t fmt)
+{
+	op(word(TT_TX_SFPU_LOAD, r, 0, 0, 0, fmt), imm);
+}
+
+inline void dst_store(uint32_t r, uint32_t imm, uint32_t fmt)
+{
+	op(word(TT_TX_SFPU_STORE, 0, r, 0, 0, fmt), imm);
+}
+
+}  // namespace detail
+
 // dst_reg[k]: the 32 lanes of DST at A = 2k (tt/tensix.h: 4 rows x 8
 // even or odd columns of one face) past the RWC.
 class DstReg {
@@ -412,17 +429,17 @@ public:
 	explicit DstReg(uint32_t a) : addr(a) {}
 	const DstReg &operator=(const vFloat &v) const
 	{
-		ttfs::sfpu::store(v.r, addr, TT_TX_SFPU_FMT_FLOAT);
+		detail::dst_store(v.r, addr, TT_TX_SFPU_FMT_FLOAT);
 		return *this;
 	}
 	const DstReg &operator=(const vInt &v) const
 	{
-		ttfs::sfpu::store(v.r, addr, TT_TX_SFPU_FMT_INT);
+		detail::dst_store(v.r, addr, TT_TX_SFPU_FMT_INT);
 		return *this;
 	}
 	const DstReg &operator=(const vUInt &v) const
 	{
-		ttfs::sfpu::store(v.r, addr, TT_TX_SFPU_FMT_INT);
+		detail::dst_store(v.r, addr, TT_TX_SFPU_FMT_INT);
 		return *this;
 	}
 	const DstReg &operator=(const DstReg &d) const { return *this = vFloat(d); }
@@ -433,13 +450,13 @@ public:
 
 inline vFloat::vFloat(const DstReg &d)
 {
-	ttfs::sfpu::load(r, d.addr, TT_TX_SFPU_FMT_FLOAT);
+	detail::dst_load(r, d.addr, TT_TX_SFPU_FMT_FLOAT);
 }
 
 template <class Self>
 inline vIntBase<Self>::vIntBase(const DstReg &d)
 {
-	ttfs::sfpu::load(r, d.addr, TT_TX_SFPU_FMT_INT);
+	detail::dst_load(r, d.addr, TT_TX_SFPU_FMT_INT);
 }
 
 inline vFloat operator+(const DstReg &a, const vFloat &b) { return vFloat(a) + b; }

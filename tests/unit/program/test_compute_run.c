@@ -15,7 +15,7 @@
  * - every unary SFPU op, each with its stated tolerance, in bf16 and in
  *   float32 with an fp32 DST; vector_mode R and C;
  * - raw SFPI: add1, a v_if / v_elseif / v_else nest on lane-dependent data,
- *   and the SFPU's lane-to-element mapping;
+ *   the SFPU's lane-to-element mapping, dst_reg[] past dst_reg++;
  * - a kernel split with #if defined(TRISC_UNPACK) / TRISC_MATH / TRISC_PACK.
  *
  * test_compute_run KERNELS_DIR   (tests/unit/program/compute)
@@ -754,6 +754,40 @@ static void test_lanes(struct ttrt_device *dev)
 	cmp_done(&c);
 }
 
+/* walk.cpp: dst_reg[] moves with dst_reg++. */
+static void test_dst_walk(struct ttrt_device *dev)
+{
+	static uint16_t x[2 * TILE_ELEMS], o[2 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.16]\nformat = bfloat16\npages = 2\n"
+		"[compute]\nargs = 2\n";
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	struct cmp c = { .what = "dst_reg[] past dst_reg++" };
+
+	for (unsigned i = 0; i < 2 * TILE_ELEMS; i++)
+		x[i] = rnd_bf16(8.0f);
+	if (run(dev, "dst_reg walk", sections, "walk.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < 2; t++) {
+		for (unsigned v = 0; v < 32; v++) {
+			for (unsigned l = 0; l < 32; l++) {
+				unsigned r, k, r1, k1;
+				float want;
+
+				lane_elem(v, l, &r, &k);
+				lane_elem(v + 1, l, &r1, &k1);
+				want = bf16(x[t * TILE_ELEMS + tile_pos(r, k)]) * 2.0f;
+				if (v < 31)
+					want += bf16(x[t * TILE_ELEMS + tile_pos(r1, k1)]);
+				cmp_one(&c, t * TILE_ELEMS + tile_pos(r, k),
+					bf16(o[t * TILE_ELEMS + tile_pos(r, k)]), trunc_bf16(want), 0);
+			}
+		}
+	}
+	cmp_done(&c);
+}
+
 /* ---- one kernel split by TRISC ----------------------------------------------------------------------- */
 
 static void test_split(struct ttrt_device *dev)
@@ -890,6 +924,7 @@ int main(int argc, char **argv)
 	test_add1(dev);
 	test_vif(dev);
 	test_lanes(dev);
+	test_dst_walk(dev);
 	test_split(dev);
 
 	ttrt_device_close(dev);
