@@ -70,6 +70,24 @@ has_error() {
 	run -0 has_error dst 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ fault: math: copy_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
 }
 
+@test "custom SFPI: a params helper's DST index out of range names the helper" {
+	prog params "$(args)" <<-'EOF'
+	#include "api/compute/compute_kernel_api.h"
+	#ifdef TRISC_MATH
+	inline void face(uint32_t a, uint32_t b, uint32_t o) { dst_reg[o * 32] = dst_reg[a * 32] + dst_reg[b * 32]; }
+	#endif
+	void kernel_main()
+	{
+		tile_regs_acquire();
+		MATH((_llk_math_eltwise_binary_sfpu_params_<false>(face, 0, 9, 0)));
+		tile_regs_commit();
+	}
+	EOF
+	run -0 run_prog params
+	assert_output EIO
+	run -0 has_error params 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ fault: math: _llk_math_eltwise_binary_sfpu_params_: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
+}
+
 @test "a CB that was never configured names the core, trisc0 and the CB" {
 	prog nocb "$(args)" <<-'EOF'
 	#include "api/compute/compute_kernel_api.h"

@@ -171,7 +171,7 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi matmul matmul-multicore multicast sharded-add \
+		eltwise-binary eltwise-sfpu add1-sfpi custom-sfpi matmul matmul-multicore multicast sharded-add \
 		noc-tile-transfer; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
@@ -254,6 +254,30 @@ need_numpy() {
 	sed -i 's/^args = 64 1.0f/args = 64 2.0f/' "$(dirname "$script")/args"
 	run -1 ttfs_guard 300 "$script" "$MNT"
 	assert_line --regexp '^FAIL: 65536 of 65536 elements off by more than 0.01; first at element 0 \(tile 0\): [0-9.e-]+ \+ 1.0 = [0-9.e-]+, got [0-9.e-]+$'
+	assert_clean
+}
+
+@test "custom-sfpi: smoothstep(a + b) by custom SFPU faces through tt-llk's params helpers, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/custom-sfpi/run" "$MNT"
+	assert_line --regexp '^custom-sfpi: smoothstep\(a \+ b\) of 64 tiles of bfloat16 in custom SFPI, cs-a at 0x[0-9a-f]+ \+ cs-b at 0x[0-9a-f]+ -> cs-out at 0x[0-9a-f]+$'
+	assert_line --regexp '^max \|smoothstep\(a \+ b\) - r\| = [0-9.e-]+ \(tolerance 0.02\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: smoothstep(a + b) for 65536 elements (64 tiles) within 0.02"
+	assert_clean
+}
+
+@test "custom-sfpi: the check catches a - b, and a missing clamp" {
+	need_numpy
+	script=$(mutate custom-sfpi 's/dst_reg\[out \* vectors_per_tile + i\] = a + b;/dst_reg[out * vectors_per_tile + i] = a - b;/' compute.cpp)
+	grep -q '= a - b;' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.02'
+	assert_clean
+	sed -i 's/= a - b;/= a + b;/; s/^\t\tv_if (t < vConst0) { t = vConst0; }$/\t\tv_if (t < -1.0f) { t = vConst0; }/' \
+		"$(dirname "$script")/compute.cpp"
+	grep -q 'v_if (t < -1.0f)' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.02'
 	assert_clean
 }
 

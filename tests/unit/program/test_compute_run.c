@@ -16,7 +16,9 @@
  *   float32 with an fp32 DST; vector_mode R and C;
  * - raw SFPI: add1, a v_if / v_elseif / v_else nest on lane-dependent data,
  *   the SFPU's lane-to-element mapping, dst_reg[] past dst_reg++;
- * - a kernel split with #if defined(TRISC_UNPACK) / TRISC_MATH / TRISC_PACK.
+ * - a kernel split with #if defined(TRISC_UNPACK) / TRISC_MATH / TRISC_PACK;
+ * - custom SFPI in tt-metal's documented style: unqualified sfpi names, the
+ *   unary and binary params helpers, their vector modes and extra args.
  *
  * test_compute_run KERNELS_DIR   (tests/unit/program/compute)
  */
@@ -788,6 +790,68 @@ static void test_dst_walk(struct ttrt_device *dev)
 	cmp_done(&c);
 }
 
+/* ---- custom SFPI through tt-llk's params helpers ------------------------------------------------ */
+
+/* custom.cpp's smoothstep, each step rounded to fp32 as the SFPU does. */
+static float smoothstep(float x)
+{
+	float t = (x - -1.0f) * (1.0f / 3.0f), two_t, r;
+
+	if (t < 0.0f)
+		t = 0.0f;
+	else if (t > 1.0f)
+		t = 1.0f;
+	two_t = 2.0f * t;
+	r = t * t;
+	return r * (3.0f - two_t);
+}
+
+static void test_custom_sfpi(struct ttrt_device *dev)
+{
+	static uint16_t x[5 * TILE_ELEMS], y[5 * TILE_ELEMS], o[5 * TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 5\n[cb.1]\nformat = bfloat16\npages = 5\n"
+		"[cb.16]\nformat = bfloat16\npages = 5\n[compute]\nargs = 5\n";
+	static const char *const names[5] = {
+		"binary params: x + y into DST 2", "unary params: smoothstep",
+		"unary params: x * 3, VectorMode::R", "unary params: x * 3, VectorMode::C",
+		"binary params: x - y into DST 1",
+	};
+	struct io in[3] = { { x, 2048, 5 }, { y, 2048, 5 }, { 0 } };
+	struct io out[2] = { { o, 2048, 5 }, { 0 } };
+
+	for (unsigned i = 0; i < 5 * TILE_ELEMS; i++) {
+		x[i] = rnd_bf16(3.0f);
+		y[i] = rnd_bf16(3.0f);
+	}
+	if (run(dev, "custom SFPI", sections, "custom.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < 5; t++) {
+		struct cmp c = { .what = names[t] };
+
+		for (unsigned r = 0; r < 32; r++) {
+			for (unsigned k = 0; k < 32; k++) {
+				unsigned p = t * TILE_ELEMS + tile_pos(r, k);
+				float a = bf16(x[p]), b = bf16(y[p]), want;
+
+				if (t == 0)
+					want = a + b;
+				else if (t == 1)
+					want = smoothstep(a);
+				else if (t == 2)
+					want = r < 16 ? a * 3.0f : a;
+				else if (t == 3)
+					want = k < 16 ? a * 3.0f : a;
+				else
+					want = a - b;
+				/* Stored truncated into the 16-bit DST, packed as it is. */
+				cmp_one(&c, p, bf16(o[p]), trunc_bf16(want), 0);
+			}
+		}
+		cmp_done(&c);
+	}
+}
+
 /* ---- one kernel split by TRISC ----------------------------------------------------------------------- */
 
 static void test_split(struct ttrt_device *dev)
@@ -926,6 +990,7 @@ int main(int argc, char **argv)
 	test_lanes(dev);
 	test_dst_walk(dev);
 	test_split(dev);
+	test_custom_sfpi(dev);
 
 	ttrt_device_close(dev);
 	return check_exit("test_compute_run");

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tt-metal's catch-all compute header: the common API and every SFPU op
-// this SDK has (README.md, "Compute API").
+// tt-metal's catch-all compute header: the common API, every SFPU op this
+// SDK has (README.md, "Compute API"), and for custom SFPI the sfpi names
+// unqualified on the math TRISC with tt-llk's params helpers
+// (ttfs/llk_sfpu.h).
 #pragma once
 
 #include "api/compute/common.h"
+#include "ttfs/llk_sfpu.h"
 #include "api/compute/tile_move_copy.h"
 #include "api/compute/eltwise_binary.h"
 #include "api/compute/matmul.h"
