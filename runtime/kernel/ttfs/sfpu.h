@@ -134,25 +134,6 @@ inline void tile_scalar(uint32_t idst, uint32_t o, uint32_t bits, bool reverse, 
 	release(r);
 }
 
-// DST tile idst times the reciprocal of a scalar (div_unary_tile).
-inline void tile_div_scalar(uint32_t idst, uint32_t bits)
-{
-	tx::check_dst(idst, "div_unary_tile");
-	uint32_t r = alloc(), s = alloc();
-
-	loadi(s, bits);
-	op(word(TT_TX_SFPU_FUNC, s, s, 0, 0, TT_TX_FN_RECIP), 0);
-	for (uint32_t k = 0; k < 32; k++) {
-		uint32_t a = 64 * idst + 2 * k;
-
-		load(r, a);
-		op(word(TT_TX_SFPU_FMUL, r, r, s));
-		store(r, a);
-	}
-	release(s);
-	release(r);
-}
-
 // DST tile idst through an instruction of one operand (va = vb = the
 // tile: square is FMUL).
 inline void tile_self(uint32_t idst, uint32_t o, const char *call)

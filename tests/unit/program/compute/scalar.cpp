@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // binop_with_scalar on tiles 0..4 of c_0, into c_16: + s0, * s1, - s0,
-// s0 - x (rsub) and / s1.
+// s0 - x (rsub) and div_unary_tile by s1 (the reciprocal of a divisor 1/s1).
 //
 // Runtime args: 0 s0, 1 s1 (the bits of floats).
 #include <cstdint>

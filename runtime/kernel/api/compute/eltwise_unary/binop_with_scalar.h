@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // DST[idst] op= a scalar given as the bits of a float (bit_cast<uint32_t>),
-// in fp32 on the SFPU: add, sub, mul, div (by multiplying with the
-// scalar's reciprocal, as tt-metal does) and rsub (scalar - x).
+// in fp32 on the SFPU: add, sub, mul, div and rsub (scalar - x). div's
+// argument is the divisor's reciprocal, which the host computes (ttnn
+// passes bits(1 / d)), so div multiplies by it, as tt-metal's LLK does.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -45,7 +46,7 @@ ALWI void mul_unary_tile(uint32_t idst, uint32_t param1)
 
 ALWI void div_unary_tile(uint32_t idst, uint32_t param1)
 {
-	MATH((ttfs::sfpu::tile_div_scalar(idst, param1)));
+	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FMUL, param1, false, "div_unary_tile")));
 	(void)idst;
 	(void)param1;
 }
