@@ -257,6 +257,10 @@ enum tt_tx_sfpu_op {
 
 #define TT_TX_SFPU_FMT_FLOAT 0u   /* DST value as fp32 (bf16 DST: bits << 16) */
 #define TT_TX_SFPU_FMT_INT   1u   /* DST's 32 bits as they are (fp32 DST), or sign-extended 16 */
+/* Unsigned 16 bits (silicon's LO16): a load zero-extends the low 16 bits
+ * of an fp32 DST value or a 16-bit DST's 16 bits; a store writes the low
+ * 16 bits of va, zero-extended into an fp32 DST. */
+#define TT_TX_SFPU_FMT_LO16  2u
 
 #define TT_TX_CC_LT0  0u
 #define TT_TX_CC_NE0  1u

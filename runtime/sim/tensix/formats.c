@@ -37,9 +37,12 @@ const char *tx_format_name(uint32_t fmt, char *buf, unsigned len)
 unsigned tx_format_tile_bytes(uint32_t fmt)
 {
 	switch (fmt) {
-	case TX_FMT_FLOAT32: return 4 * TX_TILE_ELEMS;
+	case TX_FMT_FLOAT32:
+	case TX_FMT_INT32:
+	case TX_FMT_UINT32: return 4 * TX_TILE_ELEMS;
 	case TX_FMT_FLOAT16:
-	case TX_FMT_FLOAT16_B: return 2 * TX_TILE_ELEMS;
+	case TX_FMT_FLOAT16_B:
+	case TX_FMT_UINT16: return 2 * TX_TILE_ELEMS;
 	case TX_FMT_BFP8_B: return BFP_EXPONENT_BYTES + TX_TILE_ELEMS;
 	default: return 0;
 	}
@@ -184,7 +187,15 @@ void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out)
 		uint32_t u[16];
 		switch (fmt) {
 		case TX_FMT_FLOAT32:
+		case TX_FMT_INT32:
+		case TX_FMT_UINT32:
 			memcpy(o, p + 64 * fr, 64);
+			break;
+		case TX_FMT_UINT16:
+			memcpy(h, p + 32 * fr, 32);
+			for (unsigned c = 0; c < 16; c++)
+				u[c] = h[c];
+			memcpy(o, u, 64);
 			break;
 		case TX_FMT_FLOAT16_B:
 			memcpy(h, p + 32 * fr, 32);
@@ -214,7 +225,13 @@ void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p)
 			uint16_t h;
 			switch (fmt) {
 			case TX_FMT_FLOAT32:
+			case TX_FMT_INT32:
+			case TX_FMT_UINT32:
 				memcpy(p + 4 * off, &v, 4);
+				break;
+			case TX_FMT_UINT16:
+				h = (uint16_t)tx_bits(v);
+				memcpy(p + 2 * off, &h, 2);
 				break;
 			case TX_FMT_FLOAT16_B:
 				h = tx_bf16_pack(v);

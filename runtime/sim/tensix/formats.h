@@ -56,8 +56,15 @@ const char *tx_format_name(uint32_t fmt, char *buf, unsigned len);
 /* Bytes of a 32x32 tile in fmt, 0 if the coprocessor does not support it. */
 unsigned tx_format_tile_bytes(uint32_t fmt);
 
+/* Int32, UInt32, UInt16: values are bits, moved as they are. */
+static inline int tx_format_is_int(uint32_t fmt)
+{
+	return fmt == TX_FMT_INT32 || fmt == TX_FMT_UINT32 || fmt == TX_FMT_UINT16;
+}
+
 /* L1 tile (four faces) <-> 32x32 row-major floats. Unpacking is exact for
- * every supported format; packing rounds as the packer does. */
+ * every supported format; packing rounds as the packer does. An integer
+ * format's values are bits in the floats (UInt16: the low 16 bits). */
 void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out);
 void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p);
 

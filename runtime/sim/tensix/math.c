@@ -91,6 +91,24 @@ static void binary_done(struct sim_tensix *tx, float *d)
 	tx_src_pop(tx, 1);
 }
 
+/* Integer data into DST as bits: whole into an fp32 DST; a 16-bit DST
+ * holds a UInt16 in its 16 bits, and has no room for 32-bit integers. */
+static int copy_int(struct sim_tensix *tx, const struct tx_src *a, float *d)
+{
+	char name[16];
+
+	if (tx->dst_mode == TT_TX_DST_FP32) {
+		memcpy(d, a->v, sizeof(a->v));
+		return 0;
+	}
+	if (a->fmt != TX_FMT_UINT16)
+		return tx_fail(tx, "math: %s data needs an fp32 DST (fp32_dest_acc_en), not a 16-bit "
+			       "one", tx_format_name(a->fmt, name, sizeof(name)));
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		d[i] = tx_float(tx_bits(a->v[i]) << 16);
+	return 0;
+}
+
 int tx_math_copy(struct sim_tensix *tx)
 {
 	struct tx_src *a = tx_src_front(tx, 0, "math");
@@ -99,6 +117,13 @@ int tx_math_copy(struct sim_tensix *tx)
 
 	if (!d)
 		return -1;
+	if (tx_format_is_int(a->fmt)) {
+		if (copy_int(tx, a, d))
+			return -1;
+		mark_written(tx, d);
+		tx_src_pop(tx, 0);
+		return 0;
+	}
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
 		float v = a->v[i];
 		/* fp32 data: whole into an fp32 DST (unpack-to-dest), truncated

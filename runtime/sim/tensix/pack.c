@@ -4,13 +4,31 @@
  * in the CB's format: fp32 -> bf16 rounds to nearest with ties away from
  * zero, NaN becomes Inf, denormals flush to zero (reference §3.4); to
  * Float16 nearest even; to Bfp8_b each face row shares its largest
- * exponent and the mantissas round to it.
+ * exponent and the mantissas round to it. Int32, UInt32 and UInt16 are
+ * DST's bits (UInt16: the low 16 of an fp32 DST, a 16-bit DST's 16).
  */
 #include "tensix.h"
 #include "formats.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* Integer data from a 16-bit DST: a UInt16 is its 16 bits; 32-bit
+ * integers do not fit. */
+static int pack_int16_dst(struct sim_tensix *tx, const float *d, uint32_t fmt, uint32_t cb,
+			  uint32_t addr)
+{
+	float bits[TX_TILE_ELEMS];
+	char name[16];
+
+	if (fmt != TX_FMT_UINT16)
+		return tx_fail(tx, "pack: %s data needs an fp32 DST (fp32_dest_acc_en), not a 16-bit "
+			       "one, CB %u", tx_format_name(fmt, name, sizeof(name)), cb);
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		bits[i] = tx_float(tx_bits(d[i]) >> 16);
+	tx_tile_to_l1(bits, fmt, tx->l1 + addr);
+	return 0;
+}
 
 int tx_pack(struct sim_tensix *tx)
 {
@@ -36,6 +54,8 @@ int tx_pack(struct sim_tensix *tx)
 			snprintf(tx->fault + n, tx->fault_len - n, ", CB %u", cb);
 		return -1;
 	}
+	if (tx_format_is_int(fmt) && tx->dst_mode != TT_TX_DST_FP32)
+		return pack_int16_dst(tx, d, fmt, cb, addr);
 	tx_tile_to_l1(d, fmt, tx->l1 + addr);
 	return 0;
 }

@@ -67,6 +67,8 @@ static int load(struct sim_tensix *tx, const struct insn *in)
 			continue;
 		if (in->mod == TT_TX_SFPU_FMT_INT && tx->dst_mode != TT_TX_DST_FP32)
 			u = (uint32_t)(int32_t)(int16_t)(u >> 16);
+		else if (in->mod == TT_TX_SFPU_FMT_LO16)
+			u = tx->dst_mode == TT_TX_DST_FP32 ? u & 0xFFFFu : u >> 16;
 		s->r[in->vd][l] = u;
 	}
 	return 0;
@@ -86,7 +88,9 @@ static int store(struct sim_tensix *tx, const struct insn *in)
 		float *e = lane_elem(tx, a, l);
 		if (!enabled(s, l))
 			continue;
-		if (in->mod == TT_TX_SFPU_FMT_INT)
+		if (in->mod == TT_TX_SFPU_FMT_LO16)
+			*e = tx_float(fp32 ? u & 0xFFFFu : u << 16);
+		else if (in->mod == TT_TX_SFPU_FMT_INT)
 			*e = tx_float(fp32 ? u : u << 16);
 		else
 			*e = fp32 ? tx_flush_denormal(tx_float(u)) : tx_bf16_trunc(tx_float(u));

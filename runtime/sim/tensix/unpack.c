@@ -8,6 +8,7 @@
  * Precision (§3.5): bf16, fp16 and Bfp8_b are held exactly; fp32 is kept
  * whole in the entry and marked, and math truncates it to TF32 when it
  * uses it as an operand (a datacopy into an fp32 DST keeps it whole).
+ * Int32, UInt32 and UInt16 values are kept as bits.
  */
 #include "tensix.h"
 #include "formats.h"
@@ -53,6 +54,7 @@ int tx_unpack(struct sim_tensix *tx, int srcb)
 	if (flags & TT_TX_UNPACK_TRANSPOSE)
 		transpose(e->v);
 	e->fp32 = fmt == TX_FMT_FLOAT32;
+	e->fmt = fmt;
 	atomic_store(&q->count, n + 1);
 	return 0;
 }

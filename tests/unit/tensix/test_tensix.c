@@ -587,6 +587,80 @@ static void lane_elem(unsigned k, unsigned l, unsigned *i, unsigned *j)
 	*j = 16 * (face % 2) + 2 * (l % 8) + (t % 2);
 }
 
+/* ---- integer formats -------------------------------------------------------- */
+
+#define INT32 8u
+#define UINT16 9u
+#define UINT32 24u
+
+/* Int32, UInt32 and UInt16 tiles move as bits: unpack, datacopy, pack;
+ * the SFPU's LO16 loads and stores; 32-bit integers need an fp32 DST. */
+static void test_int_formats(void)
+{
+	static const uint32_t odd[] = { 0x7F800001u, 0xFFC00000u, 0x00000001u, 0x80000000u,
+					0x7FFFFFFFu, 0xFFFFFFFFu };
+	uint32_t w[TX_TILE_ELEMS];
+	uint16_t h[TX_TILE_ELEMS];
+	int bad = 0;
+
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		w[i] = i < 6 ? odd[i] : rnd() ^ rnd() << 16;
+		h[i] = (uint16_t)rnd();
+	}
+	for (int fmt = 0; fmt < 2; fmt++) {
+		config(TT_TX_DST_FP32, TT_TX_SYNC_HALF, 4);
+		memcpy(l1 + IN0, w, sizeof(w));
+		CHECK_EQ(unpack(0, IN0, fmt ? UINT32 : INT32, 0), 0);
+		CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), 0);
+		commit_pack_release(0, OUT, fmt ? UINT32 : INT32);
+		CHECK(memcmp(l1 + OUT, w, sizeof(w)) == 0, "%s through DST is not bit exact",
+		      fmt ? "UInt32" : "Int32");
+	}
+	for (int fp32 = 0; fp32 < 2; fp32++) {
+		config(fp32 ? TT_TX_DST_FP32 : TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
+		memcpy(l1 + IN0, h, sizeof(h));
+		CHECK_EQ(unpack(0, IN0, UINT16, 0), 0);
+		CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), 0);
+		/* dst_reg[k] as LO16: the values zero-extended; then k + 0x10000
+		 * stored as LO16 into dst_reg[k] of tile 1 keeps k. */
+		for (unsigned k = 0; k < 32; k++) {
+			CHECK_EQ(sfpu_imm(TT_TX_SFPU_LOAD, 1, 0, TT_TX_SFPU_FMT_LO16, 2 * k), 0);
+			for (unsigned l = 0; l < 32; l++) {
+				unsigned i, j;
+				lane_elem(k, l, &i, &j);
+				bad += reg_lane(1, l) != h[face_off(i, j)];
+			}
+			CHECK_EQ(sfpu_imm(TT_TX_SFPU_LOADI, 2, 0, 0, 0x10000u + k), 0);
+			CHECK_EQ(sfpu_imm(TT_TX_SFPU_STORE, 0, 2, TT_TX_SFPU_FMT_LO16, 64 + 2 * k), 0);
+		}
+		CHECK(bad == 0, "%d LO16 lanes wrong (%s DST)", bad, fp32 ? "fp32" : "16-bit");
+		CHECK_EQ(CMD(M, TT_TX_OP_MATH_COMMIT, 0), 0);
+		CHECK_EQ(pack(0, OUT, UINT16), 0);
+		CHECK(memcmp(l1 + OUT, h, sizeof(h)) == 0, "UInt16 through a %s DST is not bit exact",
+		      fp32 ? "fp32" : "16-bit");
+		CHECK_EQ(pack(1, OUT, UINT16), 0);
+		for (unsigned k = 0; k < 32; k++) {
+			unsigned i, j;
+			uint16_t v;
+			lane_elem(k, 5, &i, &j);
+			memcpy(&v, l1 + OUT + 2 * face_off(i, j), 2);
+			CHECK_EQ(v, k);
+		}
+		CHECK_EQ(CMD(P, TT_TX_OP_PACK_RELEASE, 0), 0);
+	}
+	/* 32-bit integers and a 16-bit DST. */
+	config(TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
+	CHECK_EQ(unpack(0, IN0, INT32, 0), 0);
+	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), -1);
+	CHECK(strcmp(fault, "math: Int32 data needs an fp32 DST (fp32_dest_acc_en), not a 16-bit one") == 0,
+	      "'%s'", fault);
+	config(TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
+	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COMMIT, 0), 0);
+	CHECK_EQ(pack(0, OUT, UINT32), -1);
+	CHECK(strcmp(fault, "pack: UInt32 data needs an fp32 DST (fp32_dest_acc_en), not a 16-bit one, CB 16") == 0,
+	      "'%s'", fault);
+}
+
 static void test_sfpu_mapping(void)
 {
 	float m[TX_TILE_ELEMS];
@@ -844,6 +918,7 @@ int main(void)
 	test_sfpu_mapping();
 	test_sfpu_flags();
 	test_sfpu_funcs();
+	test_int_formats();
 	test_errors();
 	sim_tensix_free(tx);
 	free(l1);
