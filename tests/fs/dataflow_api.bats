@@ -63,3 +63,25 @@ one_kernel() {
 	# (tt-metal's values); min/max of 7 and 3; uint16 max; BufferType::L1.
 	assert_output "32032 1024 16016 256 1088 576 3 7 65535 1"
 }
+
+# fill_l1 CORE ADDR FILE: FILE's bytes into a core's L1 at ADDR.
+fill_l1() { dd if="$3" of="$MNT/cores/$1/l1" bs=4096 seek=$(($2)) oflag=seek_bytes conv=notrunc status=none; }
+
+# l1_file CORE ADDR LEN FILE: LEN bytes of a core's L1 at ADDR into FILE.
+l1_file() { dd if="$MNT/cores/$1/l1" of="$4" bs=4096 skip=$(($2)) count=$(($3)) iflag=skip_bytes,count_bytes status=none; }
+
+@test "stateful and transaction-id reads and writes move the bytes; riscv_wait waits its cycles" {
+	local n=10 chunk=2048 src=0x100000 dst=0x140000
+	head -c $((n * chunk)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	fill_l1 1,0 $src "$BATS_TEST_TMPDIR/in.bin"
+	# Core 1,0 is NOC (2,2), 2,0 is (3,2), 3,0 is (4,2).
+	one_kernel st stateful.cpp brisc "2 2 $src 3 2 $dst 4 2 $n $chunk 0x120000 5000 $OUT"
+	run -0 run_prog st
+	assert_output ok
+	l1_file 2,0 $dst $((n * chunk)) "$BATS_TEST_TMPDIR/out.bin"
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$BATS_TEST_TMPDIR/out.bin"
+	l1_file 3,0 $dst $((n * chunk)) "$BATS_TEST_TMPDIR/out2.bin"
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$BATS_TEST_TMPDIR/out2.bin"
+	run -0 words 0,0 $OUT 1
+	[ "$output" -ge 5000 ] || fail "riscv_wait(5000) took $output cycles"
+}

@@ -66,6 +66,13 @@
 #define L1_ALIGNMENT 16u
 #define DRAM_ALIGNMENT 64u
 #define NOC_MAX_BURST_SIZE 16384u
+// Virtual channels, as tt-metal names them: unicast writes (and reads'
+// requests) on 1, multicasts on 4.
+#define NOC_UNICAST_WRITE_VC 1u
+#define NOC_MULTICAST_WRITE_VC 4u
+// Transaction ids are 4 bits; their outstanding counters 8.
+#define NOC_MAX_TRANSACTION_ID 0xFu
+#define NOC_MAX_TRANSACTION_ID_COUNT 0xFFu
 
 // tt-metal's toolchain has the System V `uint` from <sys/types.h> in scope,
 // and kernels use it ((uint)my_x[0]).
@@ -111,3 +118,17 @@ struct fw_byte_array {
 // Own coordinates as each NOC sees them (translated).
 constexpr ttfs::fw_byte_array my_x{ offsetof(tt_fw_globals, my_x) };
 constexpr ttfs::fw_byte_array my_y{ offsetof(tt_fw_globals, my_y) };
+
+// tt-metal's riscv_wait (internal/risc_common.h): spin for `cycles` ticks.
+// tt-metal counts the wall clock register; here it is this RISC's cycle
+// counter (rdcycle), which the simulator advances by one per instruction, so
+// the wait is the same length in instructions as on silicon in cycles.
+inline void riscv_wait(uint32_t cycles)
+{
+	uint32_t start, now;
+
+	asm volatile("rdcycle %0" : "=r"(start));
+	do {
+		asm volatile("rdcycle %0" : "=r"(now));
+	} while (now - start < cycles);
+}

@@ -211,10 +211,11 @@ FORCE_INLINE uint64_t local_noc_addr(uint8_t noc, uint32_t l1_addr)
 	return (static_cast<uint64_t>(my_xy(noc)) << TT_NOC_ADDR_LOCAL_BITS) | l1_addr;
 }
 
-FORCE_INLINE void read_packet(uint64_t src, uint32_t dst, uint32_t len, uint8_t noc)
+FORCE_INLINE void read_packet(uint64_t src, uint32_t dst, uint32_t len, uint8_t noc,
+			      uint32_t vc = UNICAST_VC)
 {
 	wait_cmd_buf(noc, RD_CMD_BUF);
-	cmd(noc, RD_CMD_BUF, TT_NOC_CTRL) = TT_NOC_CMD_RESP_MARKED | static_vc(UNICAST_VC);
+	cmd(noc, RD_CMD_BUF, TT_NOC_CTRL) = TT_NOC_CMD_RESP_MARKED | static_vc(vc);
 	set_addr(noc, RD_CMD_BUF, TT_NOC_RET_ADDR_LO, local_noc_addr(noc, dst));
 	set_addr(noc, RD_CMD_BUF, TT_NOC_TARG_ADDR_LO, src);
 	cmd(noc, RD_CMD_BUF, TT_NOC_AT_LEN_BE) = len;
@@ -222,17 +223,29 @@ FORCE_INLINE void read_packet(uint64_t src, uint32_t dst, uint32_t len, uint8_t 
 	fw()->noc_reads_num_issued[noc] = fw()->noc_reads_num_issued[noc] + 1;
 }
 
+// What a write adds to the software counters once it is issued: a posted
+// write counts as sent only, a non-posted one also awaits num_dests acks.
+FORCE_INLINE void count_write(uint8_t noc, bool posted, uint32_t num_dests)
+{
+	if (posted) {
+		fw()->noc_posted_writes_num_issued[noc] = fw()->noc_posted_writes_num_issued[noc] + 1;
+		return;
+	}
+	fw()->noc_nonposted_writes_num_issued[noc] = fw()->noc_nonposted_writes_num_issued[noc] + 1;
+	fw()->noc_nonposted_writes_acked[noc] = fw()->noc_nonposted_writes_acked[noc] + num_dests;
+}
+
 FORCE_INLINE void write_packet(uint32_t src, uint64_t dst, uint32_t len, uint8_t noc,
-			       uint32_t extra_ctrl, uint32_t num_dests)
+			       uint32_t extra_ctrl, uint32_t num_dests, bool posted = false)
 {
 	wait_cmd_buf(noc, WR_CMD_BUF);
-	cmd(noc, WR_CMD_BUF, TT_NOC_CTRL) = TT_NOC_CMD_WR | TT_NOC_CMD_RESP_MARKED | extra_ctrl;
+	cmd(noc, WR_CMD_BUF, TT_NOC_CTRL) =
+		TT_NOC_CMD_WR | (posted ? 0 : TT_NOC_CMD_RESP_MARKED) | extra_ctrl;
 	set_addr(noc, WR_CMD_BUF, TT_NOC_TARG_ADDR_LO, local_noc_addr(noc, src));
 	set_addr(noc, WR_CMD_BUF, TT_NOC_RET_ADDR_LO, dst);
 	cmd(noc, WR_CMD_BUF, TT_NOC_AT_LEN_BE) = len;
 	cmd(noc, WR_CMD_BUF, TT_NOC_CMD_CTRL) = 1;
-	fw()->noc_nonposted_writes_num_issued[noc] = fw()->noc_nonposted_writes_num_issued[noc] + 1;
-	fw()->noc_nonposted_writes_acked[noc] = fw()->noc_nonposted_writes_acked[noc] + num_dests;
+	count_write(noc, posted, num_dests);
 }
 
 // Set the software counters from the NIU's, so the barriers of this launch
@@ -282,35 +295,43 @@ FORCE_INLINE void noc_async_read_one_packet(uint64_t src_noc_addr, uint32_t dst_
 // skip the split, and tracing); here every size is split the same way.
 template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
 inline void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr, uint32_t size,
-			   uint8_t noc = noc_index)
+			   uint8_t noc = noc_index, uint32_t read_req_vc = NOC_UNICAST_WRITE_VC)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
-		ttfs::read_packet(src_noc_addr, dst_local_l1_addr, NOC_MAX_BURST_SIZE, noc);
+		ttfs::read_packet(src_noc_addr, dst_local_l1_addr, NOC_MAX_BURST_SIZE, noc,
+				  read_req_vc);
 		src_noc_addr += NOC_MAX_BURST_SIZE;
 		dst_local_l1_addr += NOC_MAX_BURST_SIZE;
 		size -= NOC_MAX_BURST_SIZE;
 	}
-	ttfs::read_packet(src_noc_addr, dst_local_l1_addr, size, noc);
+	ttfs::read_packet(src_noc_addr, dst_local_l1_addr, size, noc, read_req_vc);
 }
 
+// posted: no acknowledgement; noc_async_posted_writes_flushed waits for it,
+// noc_async_write_barrier does not.
+template <bool enable_noc_tracing = true, bool posted = false>
 FORCE_INLINE void noc_async_write_one_packet(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
-					     uint32_t size, uint8_t noc = noc_index)
+					     uint32_t size, uint8_t noc = noc_index,
+					     uint32_t vc = NOC_UNICAST_WRITE_VC)
 {
-	ttfs::write_packet(src_local_l1_addr, dst_noc_addr, size, noc,
-			   ttfs::static_vc(ttfs::UNICAST_VC), 1);
+	ttfs::write_packet(src_local_l1_addr, dst_noc_addr, size, noc, ttfs::static_vc(vc), 1,
+			   posted);
 }
 
-template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true>
+template <uint32_t max_page_size = NOC_MAX_BURST_SIZE + 1, bool enable_noc_tracing = true,
+	  bool posted = false>
 inline void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr, uint32_t size,
-			    uint8_t noc = noc_index)
+			    uint8_t noc = noc_index, uint32_t vc = NOC_UNICAST_WRITE_VC)
 {
 	while (size > NOC_MAX_BURST_SIZE) {
-		noc_async_write_one_packet(src_local_l1_addr, dst_noc_addr, NOC_MAX_BURST_SIZE, noc);
+		noc_async_write_one_packet<enable_noc_tracing, posted>(
+			src_local_l1_addr, dst_noc_addr, NOC_MAX_BURST_SIZE, noc, vc);
 		src_local_l1_addr += NOC_MAX_BURST_SIZE;
 		dst_noc_addr += NOC_MAX_BURST_SIZE;
 		size -= NOC_MAX_BURST_SIZE;
 	}
-	noc_async_write_one_packet(src_local_l1_addr, dst_noc_addr, size, noc);
+	noc_async_write_one_packet<enable_noc_tracing, posted>(src_local_l1_addr, dst_noc_addr,
+							       size, noc, vc);
 }
 
 // num_dests is the number of cores in the rectangle that receive the data
@@ -475,6 +496,10 @@ FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1
 	noc_async_write_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, 4,
 					       num_dests, linked, noc);
 }
+
+// ---- stateful and transaction-id NOC calls ---------------------------------
+
+#include "ttfs/noc_state.h"
 
 // ---- interleaved buffers ----------------------------------------------------
 
