@@ -563,9 +563,9 @@ static void test_plan(void)
 	CHECK_EQ(pk.out.groups[1].launch.enables, 0x1eu);   /* NCRISC + TRISCs */
 	CHECK_EQ(pk.out.groups[2].launch.enables, 0x1cu);
 	/* tt-metal's brisc_noc_id: the BRISC kernel's NOC, else 1 - NCRISC's
-	 * (recv's default NOC 1). */
+	 * (recv's default NOC 0, tt-metal's on either processor). */
 	CHECK_EQ(pk.out.groups[0].launch.brisc_noc_id, 0);
-	CHECK_EQ(pk.out.groups[1].launch.brisc_noc_id, 0);
+	CHECK_EQ(pk.out.groups[1].launch.brisc_noc_id, 1);
 	CHECK_EQ(pk.n_semaphores, 2);
 	buf = malloc(pk.out.size);
 	REQUIRE(buf, "malloc");
