@@ -259,10 +259,10 @@ static void test_accessor(struct ttrt_device *dev)
 {
 	enum { PAGES = 9 };
 	const uint32_t a = 0x200000, b = 0x300000, c = 0x400000, l1 = 0x40000;
-	static uint8_t want[PAGES * (1024 + 64 + 112 + 48)], got[sizeof(want)];
+	static uint8_t want[PAGES * (1024 + 64 + 128 + 48)], got[sizeof(want)];
 	static struct tt_bank_table banks;
 	const uint32_t d = 0x70000;
-	static const uint32_t size[3] = { 1024, 64, 100 }, l1_step[3] = { 1024, 64, 112 };
+	static const uint32_t size[3] = { 1024, 64, 100 }, l1_step[3] = { 1024, 64, 128 };
 	const uint32_t base[3] = { a, b, c };
 	struct ttrt_xy core = { 6, 5 };
 	struct launch l = { 0 };

@@ -6,7 +6,8 @@
 // buffer B (2 words), then the page count.
 // Runtime args: 0 A address, 1 B address, 2 L1 destination, 3 the address
 // of D, interleaved over the L1 banks (48-byte pages); common arg 0: the C
-// address (InterleavedAddrGen, 100-byte pages: rows 128 bytes apart).
+// address (InterleavedAddrGen, 100-byte pages: rows 128 bytes apart, and 128 bytes
+// apart in L1).
 #include "api/dataflow/dataflow_api.h"
 #include "api/tensor/tensor_accessor.h"
 
@@ -36,7 +37,7 @@ void kernel_main()
 	}
 	for (uint32_t i = 0; i < num_pages; i++) {
 		noc_async_read_page(i, c, l1);
-		l1 += 112;   // 100 bytes, kept 16-byte aligned in L1
+		l1 += 128;   // 100 bytes; a DRAM read keeps the source's offset modulo 64
 	}
 	const auto d = get_interleaved_addr_gen<false, 48>(get_arg_val<uint32_t>(3));
 	for (uint32_t i = 0; i < num_pages; i++) {
