@@ -115,7 +115,10 @@ enum tt_tx_op {
 	TT_TX_OP_MATH_MATMUL = 34,
 	/* ARG0 DST index, ARG1 TT_TX_REDUCE_ROW/COL/SCALAR, ARG2 TT_TX_POOL_SUM
 	 * or TT_TX_POOL_MAX. DST[i] (op)= reduce(SrcA) scaled by SrcB's [0][0]
-	 * (the scaler tile), into column 0 (ROW), row 0 (COL) or [0][0]. */
+	 * (the scaler tile), into column 0 (ROW), row 0 (COL) or [0][0].
+	 * SCALAR pools twice, columns then the row of results, and scales at
+	 * each pass, as silicon's two GAPOOL/GMPOOL passes do (so tt-metal
+	 * passes 1/sqrt(N) for an average). */
 	TT_TX_OP_MATH_REDUCE = 35,
 	/* tile_regs_commit: hand math's section to pack (SEMPOST MATH_PACK) and
 	 * move math to the other section (SyncHalf). A fault if no section was

@@ -280,19 +280,23 @@ int tx_math_reduce(struct sim_tensix *tx)
 	s = b[0];
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
 		a[i] = tx_fidelity_mul(a[i], s, tx->fidelity);
-	/* r[k]: the reduction of row k (ROW) or column k (COL). */
+	/* r[k]: the reduction of row k (ROW) or column k (COL, and the
+	 * first pass of SCALAR). */
 	for (unsigned k = 0; k < N; k++) {
 		r[k] = max ? -INFINITY : 0.0f;
 		for (unsigned m = 0; m < N; m++)
-			r[k] = pool(r[k], dim == TT_TX_REDUCE_COL ? a[m * N + k] : a[k * N + m], max);
+			r[k] = pool(r[k], dim == TT_TX_REDUCE_ROW ? a[k * N + m] : a[m * N + k], max);
 	}
 	/* A max into a tile nothing wrote since it was zeroed takes the
 	 * value, so that negative inputs reduce to their maximum. */
 	fresh = !dst_written(tx, d);
 	if (dim == TT_TX_REDUCE_SCALAR) {
+		/* The column results pass through DST and are pooled again,
+		 * scaled again. */
+		tx_dst_store(tx, r, N);
 		total = max ? -INFINITY : 0.0f;
 		for (unsigned k = 0; k < N; k++)
-			total = pool(total, r[k], max);
+			total = pool(total, tx_fidelity_mul(r[k], s, tx->fidelity), max);
 		d[0] = max && fresh ? total : pool(d[0], total, max);
 	} else {
 		for (unsigned k = 0; k < N; k++) {

@@ -442,7 +442,8 @@ static void test_matmul(void)
 
 /* ---- reduce ------------------------------------------------------------------ */
 
-/* The test's reduction of a (scaled by 0.5) into the 32x32 result r. */
+/* The test's reduction of a (scaled by 0.5; twice for SCALAR, as silicon's
+ * two pooling passes) into the 32x32 result r. */
 static void ref_reduce(const float *a, uint32_t dim, uint32_t max, double *r)
 {
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
@@ -458,8 +459,8 @@ static void ref_reduce(const float *a, uint32_t dim, uint32_t max, double *r)
 			r[k * 32] = row;             /* column 0 */
 		else if (dim == TT_TX_REDUCE_COL)
 			r[k] = col;                  /* row 0 */
-		else
-			r[0] = k == 0 ? row : max ? fmax(r[0], row) : r[0] + row;
+		else   /* columns, then the row of results, scaled at each pass */
+			r[0] = k == 0 ? 0.5 * col : max ? fmax(r[0], 0.5 * col) : r[0] + 0.5 * col;
 	}
 }
 
