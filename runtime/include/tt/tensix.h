@@ -103,6 +103,12 @@ enum tt_tx_op {
 	 * for a free entry on TT_TX_SRC_STATUS first. */
 	TT_TX_OP_UNPACK_A = 16,
 	TT_TX_OP_UNPACK_B = 17,
+	/* Unpack with tilize (tilize_block): ARG0 the L1 byte address of the
+	 * tile's element (0, 0) in row-major data, ARG1 its DataFormat (Float32,
+	 * Float16_b, Float16), ARG2 the row pitch in bytes, ARG3 the CB, ARG4
+	 * the CB's tile size. The 32 rows of 32 values at ARG0 + r * ARG2 into
+	 * the next SrcA entry. */
+	TT_TX_OP_UNPACK_TILIZE_A = 18,
 
 	/* TRISC1, math: DST indices are tiles of math's current section. */
 	/* ARG0 DST index. DST[i] = SrcA (pops SrcA). */
@@ -124,6 +130,18 @@ enum tt_tx_op {
 	 * move math to the other section (SyncHalf). A fault if no section was
 	 * free (math did not tile_regs_acquire). */
 	TT_TX_OP_MATH_COMMIT = 36,
+	/* Broadcast (bcast.h): ARG0 DST index, ARG1 TT_TX_ELT_ADD/SUB/MUL, or
+	 * TT_TX_ELT_COPY (unary_bcast: DST[i] = SrcB broadcast, pops SrcB
+	 * only), ARG2 TT_TX_BCAST_COL/ROW/SCALAR, ARG3 the row of SrcB a ROW
+	 * broadcast repeats (bcast_row_idx). DST[i] = SrcA op SrcB broadcast:
+	 * COL repeats SrcB's column 0 across each row, ROW its row ARG3 down
+	 * each column, SCALAR its [0][0]. Pops both. */
+	TT_TX_OP_MATH_BCAST = 37,
+	/* Dest reuse (binary_dest_reuse_tiles): ARG0 DST index, ARG1
+	 * TT_TX_ELT_ADD/SUB/MUL, ARG2 TT_TX_REUSE_SRCA (DST[i] is operand A, B
+	 * comes from SrcB) or TT_TX_REUSE_SRCB (DST[i] is B, A from SrcA).
+	 * DST[i] = A op B; pops the one source register it reads. */
+	TT_TX_OP_MATH_REUSE = 38,
 
 	/* TRISC2, packer: DST indices are tiles of pack's current section. */
 	/* ARG0 DST index, ARG1 L1 byte address, ARG2 DataFormat, ARG3 CB index,
@@ -133,6 +151,12 @@ enum tt_tx_op {
 	/* tile_regs_release: zero pack's section, free it (SEMGET MATH_PACK)
 	 * and move pack to the other section (SyncHalf). */
 	TT_TX_OP_PACK_RELEASE = 49,
+	/* Pack untilize (pack_untilize_block, untilize_block): ARG0 DST index,
+	 * ARG1 the L1 byte address of element (0, 0) in the row-major output,
+	 * ARG2 DataFormat (Float32, Float16_b, Float16), ARG3 CB, ARG4 the CB's
+	 * tile size, ARG5 the row pitch in bytes. Row r of DST[i] goes to
+	 * ARG1 + r * ARG5, rounded as PACK rounds. */
+	TT_TX_OP_PACK_UNTILIZE = 50,
 
 	/* Any TRISC: the SDK found an error it must report (it stops the
 	 * TRISC with a fault naming it). ARG0 TT_TX_ERR_*, ARG1 the CB index,
@@ -151,7 +175,15 @@ enum tt_tx_op {
 #define TT_TX_ELT_ADD 0u
 #define TT_TX_ELT_SUB 1u
 #define TT_TX_ELT_MUL 2u
+#define TT_TX_ELT_COPY 3u   /* MATH_BCAST only: unary_bcast */
 #define TT_TX_MATH_ACC 0x1u
+
+#define TT_TX_BCAST_COL    1u   /* values as tt-metal's BroadcastType */
+#define TT_TX_BCAST_ROW    2u
+#define TT_TX_BCAST_SCALAR 3u
+
+#define TT_TX_REUSE_SRCA 1u   /* values as tt-metal's EltwiseBinaryReuseDestType */
+#define TT_TX_REUSE_SRCB 2u
 
 #define TT_TX_REDUCE_ROW    0u
 #define TT_TX_REDUCE_COL    1u

@@ -173,74 +173,97 @@ static void bfp8_to_l1(const float *in, uint8_t *p)
 	}
 }
 
+/* n (at most 32) contiguous values of a non-block format, at p, into
+ * floats: exact. */
+static void datums_from_l1(const uint8_t *p, uint32_t fmt, unsigned n, float *o)
+{
+	uint16_t h[TX_TILE_DIM];
+	uint32_t u[TX_TILE_DIM];
+
+	if (fmt == TX_FMT_FLOAT32 || fmt == TX_FMT_INT32 || fmt == TX_FMT_UINT32) {
+		memcpy(o, p, 4 * n);
+		return;
+	}
+	memcpy(h, p, 2 * n);
+	if (fmt == TX_FMT_FLOAT16_B || fmt == TX_FMT_UINT16) {
+		/* bf16 is the top half of an fp32; a uint16 is held as bits */
+		for (unsigned c = 0; c < n; c++)
+			u[c] = fmt == TX_FMT_UINT16 ? h[c] : (uint32_t)h[c] << 16;
+		memcpy(o, u, 4 * n);
+		return;
+	}
+	for (unsigned c = 0; c < n; c++)
+		o[c] = tx_fp16_to_float(h[c]);
+}
+
+/* n (at most 32) floats into contiguous values of a non-block format at
+ * p, rounded as the packer rounds. */
+static void datums_to_l1(const float *in, uint32_t fmt, unsigned n, uint8_t *p)
+{
+	uint16_t h[TX_TILE_DIM];
+
+	if (fmt == TX_FMT_FLOAT32 || fmt == TX_FMT_INT32 || fmt == TX_FMT_UINT32) {
+		memcpy(p, in, 4 * n);
+		return;
+	}
+	for (unsigned c = 0; c < n; c++)
+		h[c] = fmt == TX_FMT_FLOAT16_B ? tx_bf16_pack(in[c]) :
+		       fmt == TX_FMT_UINT16 ? (uint16_t)tx_bits(in[c]) : tx_float_to_fp16(in[c]);
+	memcpy(p, h, 2 * n);
+}
+
+/* A face row of 16 values is 16 contiguous elements of a tile row. */
 void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out)
 {
+	unsigned size = tx_format_datum_bytes(fmt);
+
 	if (fmt == TX_FMT_BFP8_B) {
 		bfp8_from_l1(p, out);
 		return;
 	}
-	/* A face row of 16 values is 16 contiguous elements of a tile row. */
 	for (unsigned fr = 0; fr < 64; fr++) {
 		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
-		float *o = out + i * TX_TILE_DIM + j0;
-		uint16_t h[16];
-		uint32_t u[16];
-		switch (fmt) {
-		case TX_FMT_FLOAT32:
-		case TX_FMT_INT32:
-		case TX_FMT_UINT32:
-			memcpy(o, p + 64 * fr, 64);
-			break;
-		case TX_FMT_UINT16:
-			memcpy(h, p + 32 * fr, 32);
-			for (unsigned c = 0; c < 16; c++)
-				u[c] = h[c];
-			memcpy(o, u, 64);
-			break;
-		case TX_FMT_FLOAT16_B:
-			memcpy(h, p + 32 * fr, 32);
-			for (unsigned c = 0; c < 16; c++)
-				u[c] = (uint32_t)h[c] << 16;
-			memcpy(o, u, 64);
-			break;
-		default:
-			memcpy(h, p + 32 * fr, 32);
-			for (unsigned c = 0; c < 16; c++)
-				o[c] = tx_fp16_to_float(h[c]);
-			break;
-		}
+
+		datums_from_l1(p + 16 * size * fr, fmt, 16, out + i * TX_TILE_DIM + j0);
 	}
 }
 
 void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p)
 {
+	unsigned size = tx_format_datum_bytes(fmt);
+
 	if (fmt == TX_FMT_BFP8_B) {
 		bfp8_to_l1(in, p);
 		return;
 	}
+	for (unsigned fr = 0; fr < 64; fr++) {
+		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
+
+		datums_to_l1(in + i * TX_TILE_DIM + j0, fmt, 16, p + 16 * size * fr);
+	}
+}
+
+unsigned tx_format_datum_bytes(uint32_t fmt)
+{
+	switch (fmt) {
+	case TX_FMT_FLOAT32:
+	case TX_FMT_INT32:
+	case TX_FMT_UINT32: return 4;
+	case TX_FMT_FLOAT16:
+	case TX_FMT_FLOAT16_B:
+	case TX_FMT_UINT16: return 2;
+	default: return 0;
+	}
+}
+
+void tx_rows_from_l1(const uint8_t *p, uint32_t pitch, uint32_t fmt, float *out)
+{
 	for (unsigned i = 0; i < TX_TILE_DIM; i++)
-		for (unsigned j = 0; j < TX_TILE_DIM; j++) {
-			unsigned off = tx_face_offset(i, j);
-			float v = in[i * TX_TILE_DIM + j];
-			uint16_t h;
-			switch (fmt) {
-			case TX_FMT_FLOAT32:
-			case TX_FMT_INT32:
-			case TX_FMT_UINT32:
-				memcpy(p + 4 * off, &v, 4);
-				break;
-			case TX_FMT_UINT16:
-				h = (uint16_t)tx_bits(v);
-				memcpy(p + 2 * off, &h, 2);
-				break;
-			case TX_FMT_FLOAT16_B:
-				h = tx_bf16_pack(v);
-				memcpy(p + 2 * off, &h, 2);
-				break;
-			default:
-				h = tx_float_to_fp16(v);
-				memcpy(p + 2 * off, &h, 2);
-				break;
-			}
-		}
+		datums_from_l1(p + (size_t)i * pitch, fmt, TX_TILE_DIM, out + i * TX_TILE_DIM);
+}
+
+void tx_rows_to_l1(const float *in, uint32_t fmt, uint8_t *p, uint32_t pitch)
+{
+	for (unsigned i = 0; i < TX_TILE_DIM; i++)
+		datums_to_l1(in + i * TX_TILE_DIM, fmt, TX_TILE_DIM, p + (size_t)i * pitch);
 }

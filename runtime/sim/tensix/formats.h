@@ -68,6 +68,13 @@ static inline int tx_format_is_int(uint32_t fmt)
 void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out);
 void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p);
 
+/* Row-major data (tilize on unpack, untilize on pack): the 32 rows of 32
+ * values at p + r * pitch, in a non-block format (Float32, Float16_b,
+ * Float16: tx_format_datum_bytes is not 0). */
+unsigned tx_format_datum_bytes(uint32_t fmt);
+void tx_rows_from_l1(const uint8_t *p, uint32_t pitch, uint32_t fmt, float *out);
+void tx_rows_to_l1(const float *in, uint32_t fmt, uint8_t *p, uint32_t pitch);
+
 /* bf16 bits of a float, as the packer makes them: nearest, ties away
  * from zero; NaN becomes Inf of its sign; denormals flush to signed zero. */
 uint16_t tx_bf16_pack(float f);

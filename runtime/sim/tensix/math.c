@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The math unit (TRISC1): datacopy, eltwise add/sub/mul, matmul and
- * reduce, from SrcA/SrcB into a DST tile of math's section. Results are
+ * The math unit (TRISC1): datacopy, eltwise add/sub/mul (also with SrcB
+ * broadcast, or with one operand taken from DST), matmul and reduce, from
+ * SrcA/SrcB into a DST tile of math's section. Results are
  * computed in fp32; a 16-bit DST keeps them rounded to bf16 (nearest
  * even). Multiplies follow the math fidelity (reference §3.6); operands
  * unpacked from fp32 are truncated to TF32 first (§3.5).
@@ -93,19 +94,38 @@ static void binary_done(struct sim_tensix *tx, float *d)
 
 /* Integer data into DST as bits: whole into an fp32 DST; a 16-bit DST
  * holds a UInt16 in its 16 bits, and has no room for 32-bit integers. */
-static int copy_int(struct sim_tensix *tx, const struct tx_src *a, float *d)
+static int copy_int(struct sim_tensix *tx, uint32_t fmt, const float *v, float *d)
 {
 	char name[16];
 
 	if (tx->dst_mode == TT_TX_DST_FP32) {
-		memcpy(d, a->v, sizeof(a->v));
+		memcpy(d, v, TX_TILE_ELEMS * sizeof(*v));
 		return 0;
 	}
-	if (a->fmt != TX_FMT_UINT16)
+	if (fmt != TX_FMT_UINT16)
 		return tx_fail(tx, "math: %s data needs an fp32 DST (fp32_dest_acc_en), not a 16-bit "
-			       "one", tx_format_name(a->fmt, name, sizeof(name)));
+			       "one", tx_format_name(fmt, name, sizeof(name)));
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
-		d[i] = tx_float(tx_bits(a->v[i]) << 16);
+		d[i] = tx_float(tx_bits(v[i]) << 16);
+	return 0;
+}
+
+/* d = the values of source s (through v, s's values or a broadcast of
+ * them) as a datacopy puts them into DST; -1 after tx_fail. */
+static int copy_into(struct sim_tensix *tx, float *d, const struct tx_src *s, const float *v)
+{
+	int fp32_dst = tx->dst_mode == TT_TX_DST_FP32;
+
+	if (tx_format_is_int(s->fmt))
+		return copy_int(tx, s->fmt, v, d);
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		/* fp32 data: whole into an fp32 DST (unpack-to-dest), truncated
+		 * into a 16-bit one (the unpacker's bf16 conversion). */
+		if (s->fp32)
+			d[i] = fp32_dst ? v[i] : tx_bf16_trunc(v[i]);
+		else
+			d[i] = fp32_dst ? v[i] : tx_bf16_rne(v[i]);
+	}
 	return 0;
 }
 
@@ -113,29 +133,25 @@ int tx_math_copy(struct sim_tensix *tx)
 {
 	struct tx_src *a = tx_src_front(tx, 0, "math");
 	float *d = a ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
-	int fp32_dst = tx->dst_mode == TT_TX_DST_FP32;
 
 	if (!d)
 		return -1;
-	if (tx_format_is_int(a->fmt)) {
-		if (copy_int(tx, a, d))
-			return -1;
-		mark_written(tx, d);
-		tx_src_pop(tx, 0);
-		return 0;
-	}
-	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
-		float v = a->v[i];
-		/* fp32 data: whole into an fp32 DST (unpack-to-dest), truncated
-		 * into a 16-bit one (the unpacker's bf16 conversion). */
-		if (a->fp32)
-			d[i] = fp32_dst ? v : tx_bf16_trunc(v);
-		else
-			d[i] = fp32_dst ? v : tx_bf16_rne(v);
-	}
+	if (copy_into(tx, d, a, a->v))
+		return -1;
 	mark_written(tx, d);
 	tx_src_pop(tx, 0);
 	return 0;
+}
+
+/* d (+)= a op b, element by element, before DST's rounding. */
+static void eltwise_into(const struct sim_tensix *tx, float *d, const float *a, const float *b,
+			 uint32_t op, int acc)
+{
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		float r = op == TT_TX_ELT_ADD ? a[i] + b[i] :
+			  op == TT_TX_ELT_SUB ? a[i] - b[i] : tx_fidelity_mul(a[i], b[i], tx->fidelity);
+		d[i] = acc ? d[i] + r : r;
+	}
 }
 
 int tx_math_eltwise(struct sim_tensix *tx)
@@ -149,12 +165,84 @@ int tx_math_eltwise(struct sim_tensix *tx)
 	d = binary_operands(tx, a, ~0u, b);
 	if (!d)
 		return -1;
-	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
-		float r = op == TT_TX_ELT_ADD ? a[i] + b[i] :
-			  op == TT_TX_ELT_SUB ? a[i] - b[i] : tx_fidelity_mul(a[i], b[i], tx->fidelity);
-		d[i] = acc ? d[i] + r : r;
-	}
+	eltwise_into(tx, d, a, b, op, acc);
 	binary_done(tx, d);
+	return 0;
+}
+
+/* SrcB's broadcast: column 0 across each row, row `row` down each
+ * column, or [0][0] everywhere. */
+static void broadcast(float *b, uint32_t dim, uint32_t row)
+{
+	for (unsigned i = 0; i < N; i++)
+		for (unsigned j = 0; j < N; j++)
+			b[i * N + j] = dim == TT_TX_BCAST_COL ? b[i * N] :
+				       dim == TT_TX_BCAST_ROW ? b[row * N + j] : b[0];
+}
+
+int tx_math_bcast(struct sim_tensix *tx)
+{
+	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS];
+	uint32_t op = tx_arg(tx, 1), dim = tx_arg(tx, 2), row = tx_arg(tx, 3);
+	struct tx_src *sb;
+	float *d;
+
+	if (op > TT_TX_ELT_COPY)
+		return tx_fail(tx, "math: unknown broadcast operation %u", op);
+	if (dim < TT_TX_BCAST_COL || dim > TT_TX_BCAST_SCALAR)
+		return tx_fail(tx, "math: unknown broadcast dimension %u", dim);
+	if (dim == TT_TX_BCAST_ROW && row >= N)
+		return tx_fail(tx, "math: broadcast of row %u: a tile has 32 rows", row);
+	if (op != TT_TX_ELT_COPY) {
+		d = binary_operands(tx, a, ~0u, b);
+		if (!d)
+			return -1;
+		broadcast(b, dim, row);
+		eltwise_into(tx, d, a, b, op, 0);
+		binary_done(tx, d);
+		return 0;
+	}
+	/* unary_bcast: SrcB broadcast into DST. */
+	sb = tx_src_front(tx, 1, "math");
+	d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	if (!d)
+		return -1;
+	memcpy(b, sb->v, sizeof(b));
+	broadcast(b, dim, row);
+	if (copy_into(tx, d, sb, b))
+		return -1;
+	mark_written(tx, d);
+	tx_src_pop(tx, 1);
+	return 0;
+}
+
+int tx_math_reuse(struct sim_tensix *tx)
+{
+	_Alignas(32) float cb_tile[TX_TILE_ELEMS], dst_tile[TX_TILE_ELEMS];
+	uint32_t op = tx_arg(tx, 1), reuse = tx_arg(tx, 2);
+	int cb_in_srcb = reuse == TT_TX_REUSE_SRCA;   /* DST is A: the CB's tile is B */
+	struct tx_src *s;
+	float *d;
+
+	if (op > TT_TX_ELT_MUL)
+		return tx_fail(tx, "math: unknown eltwise operation %u", op);
+	if (reuse != TT_TX_REUSE_SRCA && reuse != TT_TX_REUSE_SRCB)
+		return tx_fail(tx, "math: unknown dest reuse %u", reuse);
+	s = tx_src_front(tx, cb_in_srcb, "math");
+	d = s ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
+	if (!d)
+		return -1;
+	operand(s, cb_tile, ~0u);
+	/* DST moved into a source register: fp32 loses what TF32 drops. */
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		dst_tile[i] = tx->dst_mode == TT_TX_DST_FP32 ? tx_tf32_trunc(d[i]) : d[i];
+	if (cb_in_srcb)
+		eltwise_into(tx, d, dst_tile, cb_tile, op, 0);
+	else
+		eltwise_into(tx, d, cb_tile, dst_tile, op, 0);
+	tx_dst_store(tx, d, TX_TILE_ELEMS);
+	mark_written(tx, d);
+	tx_src_pop(tx, cb_in_srcb);
 	return 0;
 }
 

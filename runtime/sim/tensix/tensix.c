@@ -190,11 +190,11 @@ static int sdk_error(struct sim_tensix *tx)
 /* Which TRISC a command belongs to (0..2), or -1 for any. */
 static int op_owner(uint32_t op)
 {
-	if (op >= TT_TX_OP_UNPACK_A && op <= TT_TX_OP_UNPACK_B)
+	if (op >= TT_TX_OP_UNPACK_A && op <= TT_TX_OP_UNPACK_TILIZE_A)
 		return 0;
-	if (op >= TT_TX_OP_MATH_COPY && op <= TT_TX_OP_MATH_COMMIT)
+	if (op >= TT_TX_OP_MATH_COPY && op <= TT_TX_OP_MATH_REUSE)
 		return 1;
-	if (op >= TT_TX_OP_PACK && op <= TT_TX_OP_PACK_RELEASE)
+	if (op >= TT_TX_OP_PACK && op <= TT_TX_OP_PACK_UNTILIZE)
 		return 2;
 	return -1;
 }
@@ -213,13 +213,17 @@ static int command(struct sim_tensix *tx, uint32_t op)
 	case TT_TX_OP_SEMINIT: return seminit(tx);
 	case TT_TX_OP_UNPACK_A: return tx_unpack(tx, 0);
 	case TT_TX_OP_UNPACK_B: return tx_unpack(tx, 1);
+	case TT_TX_OP_UNPACK_TILIZE_A: return tx_unpack_tilize(tx);
 	case TT_TX_OP_MATH_COPY: return tx_math_copy(tx);
 	case TT_TX_OP_MATH_ELTWISE: return tx_math_eltwise(tx);
 	case TT_TX_OP_MATH_MATMUL: return tx_math_matmul(tx);
 	case TT_TX_OP_MATH_REDUCE: return tx_math_reduce(tx);
 	case TT_TX_OP_MATH_COMMIT: return tx_dst_commit(tx);
+	case TT_TX_OP_MATH_BCAST: return tx_math_bcast(tx);
+	case TT_TX_OP_MATH_REUSE: return tx_math_reuse(tx);
 	case TT_TX_OP_PACK: return tx_pack(tx);
 	case TT_TX_OP_PACK_RELEASE: return tx_dst_release(tx);
+	case TT_TX_OP_PACK_UNTILIZE: return tx_pack_untilize(tx);
 	case TT_TX_OP_ERROR: return sdk_error(tx);
 	default:
 		return tx_fail(tx, "%s: unknown command %u", tx_role(tx->hart), op);

@@ -118,6 +118,7 @@ void tx_dst_reset(struct sim_tensix *tx);
 
 /* unpack.c */
 int tx_unpack(struct sim_tensix *tx, int srcb);
+int tx_unpack_tilize(struct sim_tensix *tx);
 struct tx_src *tx_src_front(struct sim_tensix *tx, int srcb, const char *unit);
 void tx_src_pop(struct sim_tensix *tx, int srcb);
 
@@ -126,11 +127,14 @@ int tx_math_copy(struct sim_tensix *tx);
 int tx_math_eltwise(struct sim_tensix *tx);
 int tx_math_matmul(struct sim_tensix *tx);
 int tx_math_reduce(struct sim_tensix *tx);
+int tx_math_bcast(struct sim_tensix *tx);
+int tx_math_reuse(struct sim_tensix *tx);
 /* a * b with the multiplier's fidelity phases (reference §3.6). */
 float tx_fidelity_mul(float a, float b, unsigned fidelity);
 
 /* pack.c */
 int tx_pack(struct sim_tensix *tx);
+int tx_pack_untilize(struct sim_tensix *tx);
 
 /* sfpu.c */
 int tx_sfpu_exec(struct sim_tensix *tx, uint32_t word);

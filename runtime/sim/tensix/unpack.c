@@ -28,12 +28,30 @@ static void transpose(float *v)
 		}
 }
 
-int tx_unpack(struct sim_tensix *tx, int srcb)
+/* The next free entry of SrcA or SrcB, or NULL after tx_fail. */
+static struct tx_src *src_next(struct sim_tensix *tx, int srcb, uint32_t cb)
 {
 	struct tx_src_queue *q = srcb ? &tx->srcb : &tx->srca;
+	unsigned n = atomic_load(&q->count);
+
+	if (n >= TT_TX_SRC_DEPTH) {
+		tx_fail(tx, "unpack: %s full (%u tiles not used by math yet), CB %u: the "
+			"unpacker did not wait on SRC_STATUS", src_name(srcb), n, cb);
+		return NULL;
+	}
+	return &q->e[(q->head + n) % TT_TX_SRC_DEPTH];
+}
+
+static void src_push(struct sim_tensix *tx, int srcb)
+{
+	atomic_fetch_add(srcb ? &tx->srcb.count : &tx->srca.count, 1);
+}
+
+int tx_unpack(struct sim_tensix *tx, int srcb)
+{
 	uint32_t addr = tx_arg(tx, 0), fmt = tx_arg(tx, 1), flags = tx_arg(tx, 2);
 	uint32_t cb = tx_arg(tx, 3), page = tx_arg(tx, 4);
-	unsigned bytes = tx_format_tile_bytes(fmt), n = atomic_load(&q->count);
+	unsigned bytes = tx_format_tile_bytes(fmt);
 	struct tx_src *e;
 	char name[16];
 
@@ -46,16 +64,45 @@ int tx_unpack(struct sim_tensix *tx, int srcb)
 			       bytes);
 	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
 		return tx_fail(tx, "unpack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
-	if (n >= TT_TX_SRC_DEPTH)
-		return tx_fail(tx, "unpack: %s full (%u tiles not used by math yet), CB %u: the "
-			       "unpacker did not wait on SRC_STATUS", src_name(srcb), n, cb);
-	e = &q->e[(q->head + n) % TT_TX_SRC_DEPTH];
+	e = src_next(tx, srcb, cb);
+	if (!e)
+		return -1;
 	tx_tile_from_l1(tx->l1 + addr, fmt, e->v);
 	if (flags & TT_TX_UNPACK_TRANSPOSE)
 		transpose(e->v);
 	e->fp32 = fmt == TX_FMT_FLOAT32;
 	e->fmt = fmt;
-	atomic_store(&q->count, n + 1);
+	src_push(tx, srcb);
+	return 0;
+}
+
+/* Tilize: 32 rows of 32 values, ARG2 bytes apart, into SrcA. */
+int tx_unpack_tilize(struct sim_tensix *tx)
+{
+	uint32_t addr = tx_arg(tx, 0), fmt = tx_arg(tx, 1), pitch = tx_arg(tx, 2);
+	uint32_t cb = tx_arg(tx, 3);
+	unsigned size = tx_format_datum_bytes(fmt);
+	uint64_t end = (uint64_t)addr + 31ull * pitch + TX_TILE_DIM * size;
+	struct tx_src *e;
+	char name[16];
+
+	if (!size)
+		return tx_fail(tx, "unpack: tilize of %s (%u) data in CB %u: row-major data is "
+			       "Float32, Float16_b, Float16, Int32, UInt32 or UInt16", tx_format_name(fmt, name, sizeof(name)),
+			       fmt, cb);
+	if (pitch < TX_TILE_DIM * size)
+		return tx_fail(tx, "unpack: tilize in CB %u: rows of %u bytes are shorter than a "
+			       "tile's 32 values", cb, pitch);
+	if (end > tx->l1_size)
+		return tx_fail(tx, "unpack: CB %u rows at 0x%x (pitch %u) reach outside L1", cb,
+			       addr, pitch);
+	e = src_next(tx, 0, cb);
+	if (!e)
+		return -1;
+	tx_rows_from_l1(tx->l1 + addr, pitch, fmt, e->v);
+	e->fp32 = fmt == TX_FMT_FLOAT32;
+	e->fmt = fmt;
+	src_push(tx, 0);
 	return 0;
 }
 
