@@ -21,6 +21,8 @@
 namespace ttfs {
 namespace tx {
 
+constexpr uint32_t TILE_DIM_VALUES = 32;   // values in a tile's row and column
+
 FORCE_INLINE void arg(uint32_t i, uint32_t v)
 {
 	*reg(TT_TX_ARG(i)) = v;
@@ -191,6 +193,36 @@ inline void unpack(uint32_t op, uint32_t cb_id, uint32_t tile, uint32_t flags, c
 	cmd(op);
 }
 
+// Bytes of one value of a row-major format (tilize, untilize), 0 for a
+// block format, which the coprocessor refuses with a fault naming it.
+FORCE_INLINE uint32_t datum_bytes(uint32_t format)
+{
+	return format == 0 ? 4u : (format == 5 || format == 1) ? 2u : 0u;
+}
+
+// Tilize: tile `tile` of row-major data past the CB's read pointer into
+// the next SrcA entry. The data are tile rows of `block` tiles: 32 rows of
+// 32 x block values, filling `block` pages; tile t is columns 32 (t %
+// block) .. +31 of tile row t / block.
+inline void unpack_tilize(uint32_t cb_id, uint32_t tile, uint32_t block, const char *call)
+{
+	cb_check(cb_id, 0, call);
+	volatile tt_local_cb_interface &c = cb(cb_id);
+	uint32_t size = datum_bytes(in_format(cb_id)), row = tile / block, col = tile % block;
+	uint32_t page = c.fifo_page_size << TT_CB_COMPUTE_ADDR_SHIFT;
+	uint32_t addr = (c.fifo_rd_ptr << TT_CB_COMPUTE_ADDR_SHIFT) + row * block * page +
+			col * TILE_DIM_VALUES * size;
+
+	while (TT_TX_SRCA_COUNT(src_status()) >= TT_TX_SRC_DEPTH)
+		;
+	arg(0, addr);
+	arg(1, in_format(cb_id));
+	arg(2, block * TILE_DIM_VALUES * size);
+	arg(3, cb_id);
+	arg(4, in_tile_bytes(cb_id));
+	cmd(TT_TX_OP_UNPACK_TILIZE_A);
+}
+
 // ---- math (TRISC1) ---------------------------------------------------------------------
 
 // add_tiles_init's acc_to_dest.
@@ -227,6 +259,44 @@ inline void math_eltwise(uint32_t idst, uint32_t op, const char *call, uint32_t 
 	arg(1, op);
 	arg(2, eltwise_flags);
 	cmd(TT_TX_OP_MATH_ELTWISE);
+}
+
+FORCE_INLINE void wait_src_b()
+{
+	while (TT_TX_SRCB_COUNT(src_status()) == 0)
+		;
+}
+
+// op TT_TX_ELT_ADD/SUB/MUL with SrcB broadcast along dim, or
+// TT_TX_ELT_COPY (unary_bcast: SrcB only).
+inline void math_bcast(uint32_t idst, uint32_t op, uint32_t dim, uint32_t row, const char *call,
+		       uint32_t cb_id)
+{
+	check_dst(idst, call, cb_id);
+	if (op == TT_TX_ELT_COPY)
+		wait_src_b();
+	else
+		wait_src_ab();
+	arg(0, idst);
+	arg(1, op);
+	arg(2, dim);
+	arg(3, row);
+	cmd(TT_TX_OP_MATH_BCAST);
+}
+
+// DST[idst] as one operand (reuse TT_TX_REUSE_SRCA: A, the CB's tile in
+// SrcB; TT_TX_REUSE_SRCB: B, the CB's tile in SrcA).
+inline void math_reuse(uint32_t idst, uint32_t op, uint32_t reuse, const char *call, uint32_t cb_id)
+{
+	check_dst(idst, call, cb_id);
+	if (reuse == TT_TX_REUSE_SRCA)
+		wait_src_b();
+	else
+		wait_src_a();
+	arg(0, idst);
+	arg(1, op);
+	arg(2, reuse);
+	cmd(TT_TX_OP_MATH_REUSE);
 }
 
 inline void math_matmul(uint32_t idst, uint32_t cb_id)
@@ -301,6 +371,24 @@ inline void pack(uint32_t idst, uint32_t cb_id, bool out_of_order, uint32_t inde
 	arg(3, cb_id);
 	arg(4, out_tile_bytes(cb_id));
 	cmd(TT_TX_OP_PACK);
+}
+
+// Untilize: DST tile idst as 32 rows of row-major data at `offset` bytes
+// past the CB's write pointer, rows `pitch` bytes apart.
+inline void pack_untilize(uint32_t idst, uint32_t cb_id, uint32_t offset, uint32_t pitch,
+			  const char *call)
+{
+	cb_check(cb_id, 0, call);
+	check_dst(idst, call, cb_id);
+	volatile tt_local_cb_interface &c = cb(cb_id);
+
+	arg(0, idst);
+	arg(1, (c.fifo_wr_ptr << TT_CB_COMPUTE_ADDR_SHIFT) + offset);
+	arg(2, out_format(cb_id));
+	arg(3, cb_id);
+	arg(4, out_tile_bytes(cb_id));
+	arg(5, pitch);
+	cmd(TT_TX_OP_PACK_UNTILIZE);
 }
 
 }  // namespace tx

@@ -48,4 +48,50 @@ ALWI void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile
 	(void)transpose;
 }
 
+// ---- blocks: an rt_dim x ct_dim block of output tiles, one k step per call ---------------
+//
+// DST[idst + r * ct_dim + c] += in0 tile in0_tile_index + r * kt_dim x in1
+// tile in1_tile_index + c, for r < rt_dim, c < ct_dim: the same products,
+// in the same order, as matmul_tiles on those tiles.
+
+ALWI void mm_block_init(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1, uint32_t out_cb_id = 16,
+			const uint32_t transpose = 0, uint32_t ct_dim = 1, uint32_t rt_dim = 1,
+			uint32_t kt_dim = 1, uint32_t call_line = __builtin_LINE())
+{
+	mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose);
+}
+
+ALWI void mm_block_init_short(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+			      const uint32_t transpose = 0, uint32_t ct_dim = 1, uint32_t rt_dim = 1,
+			      uint32_t kt_dim = 1, uint32_t call_line = __builtin_LINE())
+{
+	mm_init_short(in0_cb_id, in1_cb_id, transpose);
+}
+
+ALWI void mm_block_init_short_with_dt(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+				      uint32_t old_in1_cb_id = 2, const uint32_t transpose = 0,
+				      uint32_t ct_dim = 1, uint32_t rt_dim = 1, uint32_t kt_dim = 1)
+{
+	mm_init_short(in0_cb_id, in1_cb_id, transpose);
+}
+
+ALWI void mm_block_init_short_with_both_dt(uint32_t in0_cb_id, uint32_t in1_cb_id,
+					   uint32_t old_in0_cb_id, uint32_t old_in1_cb_id,
+					   const uint32_t transpose = 0, uint32_t ct_dim = 1,
+					   uint32_t rt_dim = 1, uint32_t kt_dim = 1)
+{
+	mm_init_short(in0_cb_id, in1_cb_id, transpose);
+}
+
+ALWI void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile_index,
+		       uint32_t in1_tile_index, uint32_t idst, const uint32_t transpose,
+		       uint32_t ct_dim, uint32_t rt_dim, uint32_t kt_dim,
+		       uint32_t call_line = __builtin_LINE())
+{
+	for (uint32_t r = 0; r < rt_dim; r++)
+		for (uint32_t c = 0; c < ct_dim; c++)
+			matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index + r * kt_dim,
+				     in1_tile_index + c, idst + r * ct_dim + c, transpose);
+}
+
 #pragma GCC diagnostic pop

@@ -27,6 +27,15 @@ ALWI void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles)
 		PACK((ttfs::tx::pack(ifrom_dst + i, icb, false, 0)));
 }
 
+// ntiles DST tiles from ifrom_dst on to the output tiles start_out_tile
+// on, past the write pointer (the CB-id form of tt-metal's 2026
+// pack_block, whose operand comes first).
+ALWI void pack_block(uint32_t ocb, uint32_t ifrom_dst, uint32_t ntiles, uint32_t start_out_tile = 0)
+{
+	for (uint32_t i = 0; i < ntiles; i++)
+		PACK((ttfs::tx::pack(ifrom_dst + i, ocb, true, start_out_tile + i)));
+}
+
 ALWI void matmul_pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles)
 {
 	pack_tile_block(ifrom_dst, icb, ntiles);

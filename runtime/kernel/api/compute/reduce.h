@@ -3,7 +3,10 @@
 // Reductions of a tile along rows (into column 0), columns (into row 0) or
 // both (into [0][0]), summed (SUM, AVG: the scaler tile does the
 // averaging, as in tt-metal) or maximised, each element scaled by element
-// [0][0] of the scaler tile. The result is accumulated into DST[idst], so
+// [0][0] of the scaler tile (tt-metal fills the first row of each face
+// with it). REDUCE_SCALAR pools columns, then the row of results, and
+// scales at each pass, as silicon does: an average over a tile takes the
+// scaler 1/sqrt(1024). The result is accumulated into DST[idst], so
 // several tiles reduce into one.
 #pragma once
 
@@ -59,6 +62,18 @@ ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_A, icb, itile, 0, "reduce_tile")));
 	UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, icb_scaler, itile_scaler, 0, "reduce_tile")));
 	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type), icb)));
+}
+
+// ntiles consecutive tiles into consecutive DST tiles, one scaler (the
+// 2026 block form).
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+	  bool enforce_fp32_accumulation = false>
+ALWI void reduce_block(uint32_t icb, uint32_t icb_scaler, uint32_t start_itile,
+		       uint32_t itile_scaler, uint32_t start_idst, uint32_t ntiles)
+{
+	for (uint32_t i = 0; i < ntiles; i++)
+		reduce_tile<reduce_type, reduce_dim>(icb, icb_scaler, start_itile + i, itile_scaler,
+						     start_idst + i);
 }
 
 #pragma GCC diagnostic pop
