@@ -85,3 +85,73 @@ l1_file() { dd if="$MNT/cores/$1/l1" of="$4" bs=4096 skip=$(($2)) count=$(($3)) 
 	run -0 words 0,0 $OUT 1
 	[ "$output" -ge 5000 ] || fail "riscv_wait(5000) took $output cycles"
 }
+
+# dram_buffer NAME PAGES: a DRAM buffer of PAGES 2 KiB pages.
+dram_buffer() {
+	mkdir "$MNT/dram/buffers/$1"
+	echo 2048 >"$MNT/dram/buffers/$1/page_size"
+	echo $(($2 * 2048)) >"$MNT/dram/buffers/$1/size"
+}
+
+@test "the object API in both spellings: Noc, CircularBuffer, DataflowBuffer and TensorAccessor pages DRAM -> CB -> DRAM" {
+	local n=8
+	dram_buffer in $n
+	dram_buffer out $n
+	head -c $((n * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
+	mkdir "$P/obj"
+	cp "$DK/obj_reader.cpp" "$DK/obj_writer.cpp" "$P/obj/"
+	run -0 pyset "$P/obj/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[cb.0]
+	format = Float16_b
+	pages = 2
+	[kernel.rd]
+	source = obj_reader.cpp
+	processor = ncrisc
+	noc = 1
+	compile_args = accessor(in)
+	args = @in $n
+	[kernel.wr]
+	source = obj_writer.cpp
+	processor = brisc
+	noc = 0
+	compile_args = accessor(out)
+	args = @out $n
+	INI
+	assert_output ok
+	run -0 run_prog obj
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+}
+
+@test "object API endpoints: CoreLocalMem, UnicastEndpoint, MulticastEndpoint, AllocatorBank, read and write state, inline write" {
+	local words=64 remote=0x150000 local=0x120000
+	dram_buffer bank 1
+	local bank_addr
+	bank_addr=$(cat "$MNT/dram/buffers/bank/address")
+	# Core 1,0 is NOC (2,2); the multicast covers 2,0 and 3,0: x 3..4.
+	one_kernel ep endpoints.cpp brisc "2 2 $remote 3 4 $bank_addr $local $words $OUT"
+	run -0 run_prog ep
+	assert_output ok
+	# The block: 0x5a000000 + i, on 1,0 (written, read back, written again
+	# from DRAM with a write state), on 2,0 and 3,0 (multicast).
+	python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<I", 0x5a000000 + i) for i in range(int(sys.argv[1]))))' $words >"$BATS_TEST_TMPDIR/block.bin"
+	local bytes=$((words * 4))
+	l1_file 1,0 $remote $bytes "$BATS_TEST_TMPDIR/a.bin"
+	cmp "$BATS_TEST_TMPDIR/block.bin" "$BATS_TEST_TMPDIR/a.bin"
+	l1_file 1,0 $((remote + 2 * bytes)) $bytes "$BATS_TEST_TMPDIR/c.bin"
+	cmp "$BATS_TEST_TMPDIR/block.bin" "$BATS_TEST_TMPDIR/c.bin"
+	for core in 2,0 3,0; do
+		l1_file $core $((remote + bytes)) $bytes "$BATS_TEST_TMPDIR/m.bin"
+		cmp "$BATS_TEST_TMPDIR/block.bin" "$BATS_TEST_TMPDIR/m.bin"
+	done
+	cmp "$BATS_TEST_TMPDIR/block.bin" <(head -c $bytes "$MNT/dram/buffers/bank/data")
+	run -0 words 1,0 $((remote + 3 * bytes)) 1
+	assert_output $((0xC0FFEE))
+	# is_local_bank(own x, y), the last word back from DRAM, bank - block.
+	run -0 words 0,0 $OUT 3
+	assert_output "1 $((0x5a000000 + words - 1)) $((2 * words))"
+}

@@ -30,7 +30,12 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 api/tensor/tensor_accessor.h api/tensor/tensor_accessor_args.h \
 	 accessor/tensor_accessor.h accessor/tensor_accessor_args.h \
 	 hostdevcommon/kernel_structs.h hostdevcommon/common_values.hpp \
-	 tt-metalium/constants.hpp tt-metalium/buffer_types.hpp; do
+	 tt-metalium/constants.hpp tt-metalium/buffer_types.hpp \
+	 experimental/noc.h experimental/endpoints.h experimental/core_local_mem.h \
+	 experimental/circular_buffer.h experimental/dataflow_buffer.h experimental/tensor.h \
+	 experimental/lock.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
+	 api/dataflow/circular_buffer.h api/dataflow/dataflow_buffer.h api/tensor/noc_traits.h \
+	 api/lock.h; do
 	printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 	compile "$h" "$tmp/h.cpp"
 	[ -f "$sdk/$h" ] || { echo "FAIL: $h missing"; fail=1; }
@@ -62,7 +67,9 @@ compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
 compute_headers=$(cd "$sdk" && find api/compute compute_kernel_api -name '*.h' | sort)
 for t in 0 1 2; do
 	stage=$(echo UNPACK MATH PACK | cut -d' ' -f$((t + 1)))
-	for h in $compute_headers compute_kernel_api.h sfpi.h prelude.h; do
+	for h in $compute_headers compute_kernel_api.h sfpi.h prelude.h \
+		 experimental/circular_buffer.h experimental/dataflow_buffer.h \
+		 experimental/core_local_mem.h api/dataflow/circular_buffer.h; do
 		printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t -DTRISC_$stage
 	done

@@ -14,6 +14,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/cb_interface.h"
 
 ALWI void cb_wait_front(uint32_t cbid, uint32_t ntiles)
 {

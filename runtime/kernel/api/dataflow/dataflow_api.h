@@ -17,6 +17,7 @@
 #include "api/compile_time_args.h"
 #include "api/debug/dprint.h"
 #include "ttfs/kernel_args.h"
+#include "ttfs/cb_interface.h"
 
 // ---- circular buffers -------------------------------------------------------
 //

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// experimental/lock.h under its 2026-05 name (tt-metal PR 43934 moved the object API out of
+// namespace experimental): the same classes, named without the namespace.
+#pragma once
+
+#include "experimental/lock.h"
+
+using experimental::Lock;
