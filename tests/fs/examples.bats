@@ -171,8 +171,8 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi custom-sfpi matmul matmul-multicore multicast sharded-add \
-		noc-tile-transfer; do
+		eltwise-binary eltwise-sfpu add1-sfpi custom-sfpi softmax tilize-pipeline matmul \
+		matmul-multicore multicast sharded-add noc-tile-transfer; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -278,6 +278,54 @@ need_numpy() {
 	grep -q 'v_if (t < -1.0f)' "$(dirname "$script")/compute.cpp"
 	run -1 ttfs_guard 300 "$script" "$MNT"
 	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.02'
+	assert_clean
+}
+
+@test "softmax: rows of a 64 x 128 bf16 matrix by reduce MAX/SUM, bcast, exp and recip, within 3e-3, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/softmax/run" "$MNT"
+	assert_line --regexp '^softmax: rows of a 64 x 128 bfloat16 matrix, sm-in at 0x[0-9a-f]+ -> sm-out at 0x[0-9a-f]+$'
+	assert_line --regexp '^row sums of r: 0\.9[0-9]+ \.\. 1\.0[0-9]+$'
+	assert_line --regexp '^max \|softmax\(x\) - r\| = [0-9.e-]+ \(tolerance 0.003\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: softmax of 64 rows of 128 within 0.003"
+	assert_clean
+}
+
+@test "softmax: the check catches the max broadcast along rows, and a missing recip" {
+	need_numpy
+	script=$(mutate softmax 's/sub_tiles_bcast_cols(cb_x, cb_max, w, 0, 0);/sub_tiles_bcast_rows(cb_x, cb_max, w, 0, 0);/' compute.cpp)
+	grep -q 'sub_tiles_bcast_rows(cb_x' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 8192 elements off by more than 0.003'
+	assert_clean
+	sed -i 's/sub_tiles_bcast_rows(cb_x/sub_tiles_bcast_cols(cb_x/; s/^\t\trecip_tile(0);$//' "$(dirname "$script")/compute.cpp"
+	run ! grep -q 'recip_tile(0)' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 8192 elements off by more than 0.003'
+	assert_clean
+}
+
+@test "tilize-pipeline: row-major x tilized, squared, untilized on the device, bit exact, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/tilize-pipeline/run" "$MNT"
+	assert_line --regexp '^tilize-pipeline: x \* x of a row-major 64 x 96 bfloat16 matrix, tp-in at 0x[0-9a-f]+ -> tp-out at 0x[0-9a-f]+$'
+	assert_line "PASS: 6144 elements of x * x, row-major in and out, bit exact"
+	assert_clean
+}
+
+@test "tilize-pipeline: the check catches a missing untilize, and tiles read as rows" {
+	need_numpy
+	script=$(mutate tilize-pipeline 's/pack_untilize_block<wt>(cb_sq, 1, cb_out);/pack_tile_block(0, cb_out, 0);/' compute.cpp)
+	grep -q 'pack_tile_block(0, cb_out, 0);' "$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 6144 elements differ; first at row [0-9]+ column [0-9]+'
+	assert_clean
+	# Untilize back in, but tilize with one tile per block: each tile takes
+	# 32 rows of 32 values from one page, which is not a tile's data.
+	sed -i 's/pack_tile_block(0, cb_out, 0);/pack_untilize_block<wt>(cb_sq, 1, cb_out);/; s/tilize_block(cb_rows, wt, cb_tiles);/for (uint32_t t = 0; t < wt; t++) tilize_block(cb_rows, 1, cb_tiles, t, t);/' \
+		"$(dirname "$script")/compute.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 6144 elements differ'
 	assert_clean
 }
 
