@@ -88,6 +88,36 @@ has_error() {
 	run -0 has_error params 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ fault: math: _llk_math_eltwise_binary_sfpu_params_: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
 }
 
+@test "binary SFPU: a DST index out of range names the call; Int32 in a 16-bit DST names the format" {
+	prog binsfpu "$(args)" <<-'EOF'
+	#include "api/compute/eltwise_binary_sfpu.h"
+	void kernel_main()
+	{
+		tile_regs_acquire();
+		add_binary_tile_init();
+		add_binary_tile(0, 1, 9);
+		tile_regs_commit();
+	}
+	EOF
+	run -0 run_prog binsfpu
+	assert_output EIO
+	run -0 has_error binsfpu 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ fault: math: add_binary_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
+	prog int16dst "$(args Int32)" <<-'EOF'
+	#include "api/compute/add_int_sfpu.h"
+	#include "api/compute/tile_move_copy.h"
+	void kernel_main()
+	{
+		tile_regs_acquire();
+		copy_tile(tt::CBIndex::c_0, 0, 0);
+		add_int_tile<DataFormat::Int32>(0, 0, 0);
+		tile_regs_commit();
+	}
+	EOF
+	run -0 run_prog int16dst
+	assert_output EIO
+	run -0 has_error int16dst 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ fault: math: Int32 data needs an fp32 DST \(fp32_dest_acc_en\), not a 16-bit one;'
+}
+
 @test "a CB that was never configured names the core, trisc0 and the CB" {
 	prog nocb "$(args)" <<-'EOF'
 	#include "api/compute/compute_kernel_api.h"

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// The binary SFPU ops of api/compute (add_binary_tile, div_binary_tile,
+// add_int_tile, bitwise_and_binary_tile, binary_max_tile, ...) as SFPU
+// code: face functions in sfpi run over three DST tiles by the params
+// layer (ttfs/llk_sfpu.h), as tt-llk runs its ckernel_sfpu_* functions.
+// Every result comes from SFPU instructions; division, power and integer
+// multiplication are built from the SFPU's float and integer operations
+// as tt-llk builds them (a reciprocal by Newton steps, 2^(b log2 a), 11-bit
+// partial products), not computed by the simulator's host.
+//
+// Rounding into a 16-bit DST, as tt-metal's: add, sub, rsub store
+// truncated (SFPSTORE) unless DstRoundingMode::NearestEven; mul, div and
+// power round to nearest even first. An fp32 DST keeps fp32.
+//
+// Integer data: Int32 and UInt32 as their 32 bits (an fp32 DST), UInt16 as
+// 16 bits (LO16 loads and stores, either DST). Kernels never include this
+// directly.
+#pragma once
+
+#include "hostdevcommon/kernel_structs.h"
+#include "ttfs/llk_sfpu.h"
+#include "sfpi.h"
+
+namespace ttfs {
+namespace sfpu {
+
+enum class BinOp : uint8_t { ADD, SUB, RSUB, MUL, DIV, DIV_NO_NAN, POW, MAX, MIN, EQ, NE, LT, GT, LE, GE };
+enum class IntOp : uint8_t { ADD, SUB, RSUB, MUL, AND, OR, XOR, SHL, SHR, LSHR, MAX, MIN };
+
+constexpr uint32_t vectors_per_tile = 32;
+
+FORCE_INLINE sfpi::vFloat float_of_bits(uint32_t bits)
+{
+	return sfpi::reinterpret<sfpi::vFloat>(sfpi::vUInt(bits));
+}
+
+// 1/x to within an fp32 ulp or two: x = ±m 2^e with m in [1, 2), three
+// Newton steps from a linear first guess (error 1/17) on m, then 2^-e.
+// Zero (and denormals, which the SFPU treats as zero) give ±Inf, ±Inf
+// gives ±0, NaN stays NaN; 1/x below the normal range flushes to ±0.
+inline sfpi::vFloat reciprocal(const sfpi::vFloat &x)
+{
+	using namespace sfpi;
+	vInt e = exexp(x);
+	vFloat m = setsgn(setexp(x, 127u), 0), neg_m = setsgn(m, 1);
+	vFloat y = mad(m, -8.0f / 17.0f, 24.0f / 17.0f);
+
+	for (int i = 0; i < 3; i++) {
+		vFloat err = mad(neg_m, y, 1.0f);
+		y = mad(y, err, y);
+	}
+	// 2^-e as two factors, each a normal float for every e of a normal x.
+	vInt half = e >> vInt(1);
+	vFloat r = y * setexp(vConst1, vInt(127) - half) * setexp(vConst1, vInt(127) - (e - half));
+	r = setsgn(r, x);
+	v_if (e == -127) { r = setsgn(float_of_bits(0x7F800000u), x); }
+	v_elseif (e == 128) {
+		r = setsgn(vFloat(0.0f), x);
+		v_if (exman9(x) != 0) { r = x; }
+		v_endif;
+	}
+	v_endif;
+	return r;
+}
+
+// log2 of x > 0: x = m 2^e with m in [sqrt(1/2), sqrt(2)), ln m =
+// 2 atanh(s) with s = (m - 1) / (m + 1), |s| < 0.172, five odd terms.
+// 0 (or a denormal) gives -Inf, x < 0 NaN, +Inf +Inf, NaN NaN.
+inline sfpi::vFloat log2(const sfpi::vFloat &x)
+{
+	using namespace sfpi;
+	vInt e = exexp(x);
+	vFloat m = setexp(x, 127u);
+	v_if (m > 1.41421356f) {
+		m = setexp(m, 126u);
+		e = e + 1;
+	}
+	v_endif;
+	vFloat s = (m - 1.0f) * reciprocal(m + 1.0f);
+	vFloat s2 = s * s;
+	vFloat p = mad(s2, 1.0f / 9.0f, 1.0f / 7.0f);
+	p = mad(s2, p, 1.0f / 5.0f);
+	p = mad(s2, p, 1.0f / 3.0f);
+	p = mad(s2, p, 1.0f);
+	vFloat r = mad(s * p, 2.0f * 1.44269504f, int32_to_float(e));
+	v_if (e == -127) { r = float_of_bits(0xFF800000u); }
+	v_elseif (e == 128) { r = x; }
+	v_endif;
+	v_if (x < 0.0f) { r = float_of_bits(0x7FC00000u); }
+	v_endif;
+	return r;
+}
+
+// 2^z: n = z rounded to an integer, 2^(z - n) by its series (|t| < 0.35,
+// terms to t^7), times 2^n as two normal factors so that the product
+// overflows to Inf or underflows to 0 as IEEE does. NaN stays NaN.
+inline sfpi::vFloat exp2(const sfpi::vFloat &z)
+{
+	using namespace sfpi;
+	vFloat zc = vec_max(vec_min(z, 300.0f), -300.0f);
+	vInt n = float_to_int16(zc);
+	vFloat t = (zc - int32_to_float(n)) * 0.693147181f;
+	vFloat p = mad(t, 1.0f / 5040.0f, 1.0f / 720.0f);
+	p = mad(t, p, 1.0f / 120.0f);
+	p = mad(t, p, 1.0f / 24.0f);
+	p = mad(t, p, 1.0f / 6.0f);
+	p = mad(t, p, 0.5f);
+	p = mad(t, p, 1.0f);
+	p = mad(t, p, 1.0f);
+	vInt half = n >> vInt(1);
+	vFloat r = p * setexp(vConst1, half + vInt(127)) * setexp(vConst1, (n - half) + vInt(127));
+	v_if (exexp(z) == 128) {
+		v_if (exman9(z) != 0) { r = z; }
+		v_endif;
+	}
+	v_endif;
+	return r;
+}
+
+// a^b as tt-metal's power_binary_tile: 2^(b log2 |a|); a negative base
+// takes an integer exponent's sign (odd: negative) and gives NaN for any
+// other; b == 0 gives 1, a == 0 gives 0 (b > 0) or Inf (b < 0).
+inline sfpi::vFloat power(const sfpi::vFloat &a, const sfpi::vFloat &b)
+{
+	using namespace sfpi;
+	vFloat r = exp2(b * log2(setsgn(a, 0)));
+	v_if (a < 0.0f) {
+		vInt bi = float_to_int32(b);
+		v_if (int32_to_float(bi) != b) { r = float_of_bits(0x7FC00000u); }
+		v_elseif ((bi & vInt(1)) != 0) { r = setsgn(r, 1); }
+		v_endif;
+	}
+	v_endif;
+	v_if (a == 0.0f) {
+		r = 0.0f;
+		v_if (b < 0.0f) { r = float_of_bits(0x7F800000u); }
+		v_endif;
+	}
+	v_endif;
+	v_if (b == 0.0f) { r = 1.0f; }
+	v_endif;
+	return r;
+}
+
+// a / b as a * (1/b) (x / 0 is ±Inf, 0 / 0 NaN; or 0 for div_no_nan),
+// exactly 1 where a == b.
+inline sfpi::vFloat divide(const sfpi::vFloat &a, const sfpi::vFloat &b, bool zero_for_zero)
+{
+	using namespace sfpi;
+	vFloat r = a * reciprocal(b);
+	v_if (a == b && b != 0.0f) { r = 1.0f; }
+	v_endif;
+	if (zero_for_zero) {
+		v_if (b == 0.0f) { r = 0.0f; }
+		v_endif;
+	}
+	return r;
+}
+
+// 1.0 where the condition holds, else 0.
+inline sfpi::vFloat compare(BinOp op, const sfpi::vFloat &a, const sfpi::vFloat &b)
+{
+	using namespace sfpi;
+	vFloat r = 0.0f;
+
+	switch (op) {
+	case BinOp::EQ: v_if (a == b) { r = 1.0f; } v_endif; break;
+	case BinOp::NE: v_if (a != b) { r = 1.0f; } v_endif; break;
+	case BinOp::LT: v_if (a < b) { r = 1.0f; } v_endif; break;
+	case BinOp::GT: v_if (a > b) { r = 1.0f; } v_endif; break;
+	case BinOp::LE: v_if (a <= b) { r = 1.0f; } v_endif; break;
+	default: v_if (a >= b) { r = 1.0f; } v_endif; break;
+	}
+	return r;
+}
+
+inline sfpi::vFloat float_op(BinOp op, const sfpi::vFloat &a, const sfpi::vFloat &b)
+{
+	switch (op) {
+	case BinOp::ADD: return a + b;
+	case BinOp::SUB: return a - b;
+	case BinOp::RSUB: return b - a;
+	case BinOp::MUL: return a * b;
+	case BinOp::DIV: return divide(a, b, false);
+	case BinOp::DIV_NO_NAN: return divide(a, b, true);
+	case BinOp::POW: return power(a, b);
+	case BinOp::MAX: return sfpi::vec_max(a, b);
+	case BinOp::MIN: return sfpi::vec_min(a, b);
+	default: return compare(op, a, b);
+	}
+}
+
+// One face of out = op(in0, in1), floats.
+template <BinOp OP, bool ROUND_NEAREST>
+inline void float_face(uint32_t in0, uint32_t in1, uint32_t out)
+{
+	for (uint32_t i = 0; i < 8; i++) {
+		sfpi::vFloat a = sfpi::dst_reg[in0 * vectors_per_tile + i];
+		sfpi::vFloat b = sfpi::dst_reg[in1 * vectors_per_tile + i];
+		sfpi::vFloat r = float_op(OP, a, b);
+		if (ROUND_NEAREST)
+			r = sfpi::float_to_fp16b(r);
+		sfpi::dst_reg[out * vectors_per_tile + i] = r;
+	}
+}
+
+// The low 32 bits of a * b from 11-bit pieces whose products and sums
+// stay below 2^24, so the SFPU's float multiplies and adds are exact.
+inline sfpi::vInt mul_low32(const sfpi::vInt &a, const sfpi::vInt &b)
+{
+	using namespace sfpi;
+	vUInt ua(a), ub(b), mask(0x7FFu);
+	vFloat a0 = int32_to_float(vInt(ua & mask)), b0 = int32_to_float(vInt(ub & mask));
+	vFloat a1 = int32_to_float(vInt((ua >> vUInt(11)) & mask));
+	vFloat b1 = int32_to_float(vInt((ub >> vUInt(11)) & mask));
+	vFloat a2 = int32_to_float(vInt(ua >> vUInt(22))), b2 = int32_to_float(vInt(ub >> vUInt(22)));
+	vInt lo = float_to_int32(a0 * b0);
+	vInt mid = float_to_int32(mad(a1, b0, a0 * b1));
+	vInt hi = float_to_int32(mad(a2, b0, mad(a1, b1, a0 * b2)));
+	return lo + (mid << vInt(11)) + (hi << vInt(22));
+}
+
+// a < b on whole 32-bit values, signed or not: the sign of a - b where it
+// cannot overflow (the top bits agree), else the top bit decides.
+inline sfpi::vInt int_less(const sfpi::vInt &a, const sfpi::vInt &b, bool is_unsigned)
+{
+	using namespace sfpi;
+	vInt lt = 0;
+	v_if ((a ^ b) < 0) {
+		if (is_unsigned) {
+			v_if (b < 0) { lt = 1; }
+			v_endif;
+		} else {
+			v_if (a < 0) { lt = 1; }
+			v_endif;
+		}
+	}
+	v_else {
+		v_if (a - b < 0) { lt = 1; }
+		v_endif;
+	}
+	v_endif;
+	return lt;
+}
+
+inline sfpi::vInt int_op(IntOp op, const sfpi::vInt &a, const sfpi::vInt &b, bool is_unsigned)
+{
+	using namespace sfpi;
+	switch (op) {
+	case IntOp::ADD: return a + b;
+	case IntOp::SUB: return a - b;
+	case IntOp::RSUB: return b - a;
+	case IntOp::MUL: return mul_low32(a, b);
+	case IntOp::AND: return a & b;
+	case IntOp::OR: return a | b;
+	case IntOp::XOR: return a ^ b;
+	case IntOp::SHL: return a << b;
+	case IntOp::SHR: return a >> b;
+	case IntOp::LSHR: return vInt(vUInt(a) >> vUInt(b));
+	default: {
+		vInt r = a;
+		vInt lt = int_less(a, b, is_unsigned);
+		if (op == IntOp::MAX) {
+			v_if (lt != 0) { r = b; }
+			v_endif;
+		} else {
+			v_if (lt == 0) { r = b; }
+			v_endif;
+		}
+		return r;
+	}
+	}
+}
+
+FORCE_INLINE sfpi::vInt load_int(uint32_t k, uint32_t fmt)
+{
+	sfpi::vInt v;
+
+	sfpi::detail::dst_load(v.r, 2 * k, fmt);
+	return v;
+}
+
+FORCE_INLINE void store_int(uint32_t k, const sfpi::vInt &v, uint32_t fmt)
+{
+	sfpi::detail::dst_store(v.r, 2 * k, fmt);
+}
+
+// One face of out = op(in0, in1), integers; UInt16 through LO16. A
+// 16-bit value's arithmetic is that of its zero-extension, stored modulo
+// 2^16.
+template <IntOp OP, DataFormat DF>
+inline void int_face(uint32_t in0, uint32_t in1, uint32_t out)
+{
+	constexpr uint32_t mode = DF == DataFormat::UInt16 ? TT_TX_SFPU_FMT_LO16 : TT_TX_SFPU_FMT_INT;
+	constexpr bool is_unsigned = DF != DataFormat::Int32;
+
+	for (uint32_t i = 0; i < 8; i++) {
+		sfpi::vInt a = load_int(in0 * vectors_per_tile + i, mode);
+		sfpi::vInt b = load_int(in1 * vectors_per_tile + i, mode);
+		store_int(out * vectors_per_tile + i, int_op(OP, a, b, is_unsigned), mode);
+	}
+}
+
+template <DataFormat DF>
+constexpr void check_int_format()
+{
+	static_assert(DF == DataFormat::Int32 || DF == DataFormat::UInt32 || DF == DataFormat::UInt16,
+		      "integer SFPU ops take DataFormat::Int32, UInt32 or UInt16");
+}
+
+// DST tiles in0, in1 and out checked against the section, then F over
+// every face; call names the API function in a fault.
+template <class F>
+inline void binary_tiles(F &&face, uint32_t in0, uint32_t in1, uint32_t out, int vector_mode,
+			 const char *call)
+{
+	tx::check_dst(in0, call);
+	tx::check_dst(in1, call);
+	tx::check_dst(out, call);
+	each_face(0, vector_mode, [&] { face(in0, in1, out); });
+}
+
+template <BinOp OP, bool ROUND_NEAREST>
+inline void binary_float(uint32_t in0, uint32_t in1, uint32_t out, const char *call,
+			 int vector_mode = static_cast<int>(VectorMode::RC))
+{
+	binary_tiles(float_face<OP, ROUND_NEAREST>, in0, in1, out, vector_mode, call);
+}
+
+template <IntOp OP, DataFormat DF>
+inline void binary_int(uint32_t in0, uint32_t in1, uint32_t out, const char *call)
+{
+	check_int_format<DF>();
+	binary_tiles(int_face<OP, DF>, in0, in1, out, static_cast<int>(VectorMode::RC), call);
+}
+
+}  // namespace sfpu
+}  // namespace ttfs
