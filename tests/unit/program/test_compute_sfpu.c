@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The binary SFPU ops end to end on the simulated chip
+ * through the program API (kernels in tests/unit/program/compute), each
+ * against a host reference on random data and edge cases:
+ * - binary_sfpu.cpp: add, sub, rsub, mul, div, div_no_nan, power, max,
+ *   min, lt_binary_tile, add with DstRoundingMode::NearestEven, a vector
+ *   mode, in bfloat16 (16-bit DST) and float32 (fp32 DST), each against its
+ *   stated tolerance (bit exact but for div and power);
+ * - binary_int.cpp: the integer ops (add, sub, rsub, mul, and, or, xor,
+ *   shifts, max, min) in Int32, UInt32 and UInt16, bit exact.
+ *
+ * test_compute_sfpu KERNELS_DIR   (tests/unit/program/compute)
+ */
+#include "compute_harness.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- binary SFPU ops ------------------------------------------------------------------------------- */
+
+#define BIN_OPS 12
+
+static const char *const bin_names[BIN_OPS] = {
+	"add_binary_tile", "sub_binary_tile", "rsub_binary_tile", "mul_binary_tile",
+	"div_binary_tile", "power_binary_tile", "binary_max_tile (odst = idst0)", "binary_min_tile",
+	"add_binary_tile<NearestEven>", "lt_binary_tile", "div_no_nan_binary_tile",
+	"binary_min_tile, VectorMode::R (odst = idst1)",
+};
+
+/* A value in [-span, span): on the bf16 grid, or with fp32's full mantissa. */
+static float rnd_value(float span, bool fp32)
+{
+	if (!fp32)
+		return bf16(rnd_bf16(span));
+	return ((float)rnd() / 8388608.0f - 1.0f) * span;   /* rnd() has 24 bits */
+}
+
+static float as_bf16(float f, bool fp32)
+{
+	return fp32 ? f : round_even_bf16(f);
+}
+
+/* binary_sfpu.cpp's operands for op t, element i. */
+static void bin_inputs(unsigned t, unsigned i, bool fp32, float *a, float *b)
+{
+	*a = rnd_value(100.0f, fp32);
+	*b = rnd_value(100.0f, fp32);
+	if (t == 4 || t == 10) {          /* div: zeros (of a nonzero a), a == b */
+		if (i % 16 == 0)
+			*b = 0.0f, *a = *a == 0.0f ? 1.5f : *a;
+		if (i % 16 == 1)
+			*b = *a;
+	} else if (t == 5) {              /* power: |a| in [0.1, 4], b in [-3, 3] */
+		*a = as_bf16(0.1f + 3.9f * (float)(rnd() % 65536) / 65536.0f, fp32);
+		*b = as_bf16(rnd_value(3.0f, fp32), fp32);
+		if (i % 8 == 3)           /* a negative base, an integer exponent */
+			*a = -*a, *b = roundf(*b);
+		if (i % 32 == 5)
+			*a = 0.0f;
+		if (i % 32 == 6)
+			*b = 0.0f;
+	}
+}
+
+/* The result and its tolerance (docs/tensix.md, runtime/kernel/README.md):
+ * add, sub, rsub stored truncated into a 16-bit DST (NearestEven rounded),
+ * mul rounded to nearest even, all exact in fp32; div within one bf16 ulp
+ * of the exact quotient (4 fp32 ulps), power within one bf16 ulp (2^-16
+ * relative in fp32); max, min, lt exact. */
+static float bin_want(unsigned t, float a, float b, bool fp32, float *tol)
+{
+	double q;
+
+	*tol = 0;
+	switch (t) {
+	case 0: return fp32 ? a + b : trunc_bf16(a + b);
+	case 1: return fp32 ? a - b : trunc_bf16(a - b);
+	case 2: return fp32 ? b - a : trunc_bf16(b - a);
+	case 3: return as_bf16(a * b, fp32);
+	case 6: return fmaxf(a, b);
+	case 7: case 11: return fminf(a, b);
+	case 8: return as_bf16(a + b, fp32);
+	case 9: return a < b ? 1.0f : 0.0f;
+	case 4: case 10:
+		if (b == 0)
+			return t == 10 ? 0.0f : copysignf(INFINITY, a) * copysignf(1.0f, b);
+		if (a == b)
+			return 1.0f;
+		q = (double)a / b;
+		*tol = ldexpf(1.0f, ilogb(q) - (fp32 ? 21 : 7));
+		return (float)q;
+	default:
+		if (b == 0)
+			return 1.0f;
+		if (a == 0)
+			return b > 0 ? 0.0f : INFINITY;
+		q = pow(a, b);
+		*tol = fp32 ? (float)fabs(q) * 0x1p-16f : ldexpf(1.0f, ilogb(q) - 7);
+		return (float)q;
+	}
+}
+
+static void test_binary_sfpu(struct ttrt_device *dev, bool fp32)
+{
+	static uint16_t a16[BIN_OPS * TILE_ELEMS], b16[BIN_OPS * TILE_ELEMS], o16[BIN_OPS * TILE_ELEMS];
+	static float a32[BIN_OPS * TILE_ELEMS], b32[BIN_OPS * TILE_ELEMS], o32[BIN_OPS * TILE_ELEMS];
+	unsigned bytes = fp32 ? 4096 : 2048;
+	struct io in[3] = { { fp32 ? (void *)a32 : a16, bytes, BIN_OPS },
+			    { fp32 ? (void *)b32 : b16, bytes, BIN_OPS }, { 0 } };
+	struct io out[2] = { { fp32 ? (void *)o32 : o16, bytes, BIN_OPS }, { 0 } };
+	char sections[512];
+
+	for (unsigned t = 0; t < BIN_OPS; t++)
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			unsigned p = t * TILE_ELEMS + i;
+
+			bin_inputs(t, i, fp32, &a32[p], &b32[p]);
+			a16[p] = (uint16_t)(f2u(a32[p]) >> 16);
+			b16[p] = (uint16_t)(f2u(b32[p]) >> 16);
+		}
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = %s\npages = %d\n[cb.1]\nformat = %s\npages = %d\n"
+		 "[cb.16]\nformat = %s\npages = %d\n[compute]\nargs = %d\nfp32_dest_acc_en = %s\n",
+		 fp32 ? "float32" : "bfloat16", BIN_OPS, fp32 ? "float32" : "bfloat16", BIN_OPS,
+		 fp32 ? "float32" : "bfloat16", BIN_OPS, BIN_OPS, fp32 ? "true" : "false");
+	if (run(dev, fp32 ? "binary SFPU ops, float32" : "binary SFPU ops, bfloat16", sections,
+		"binary_sfpu.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < BIN_OPS; t++) {
+		char what[96];
+		struct cmp c = { .what = what };
+
+		snprintf(what, sizeof(what), "%s in %s", bin_names[t], fp32 ? "float32" : "bfloat16");
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++) {
+				unsigned p = t * TILE_ELEMS + tile_pos(r, k);
+				float a = fp32 ? a32[p] : bf16(a16[p]), b = fp32 ? b32[p] : bf16(b16[p]);
+				float tol, want = bin_want(t, a, b, fp32, &tol);
+				float got = fp32 ? o32[p] : bf16(o16[p]);
+
+				if (t == 11 && r >= 16)
+					want = b, tol = 0;   /* VectorMode::R: rows 16-31 untouched */
+				cmp_one(&c, p, got, want, tol);
+			}
+		cmp_done(&c);
+	}
+}
+
+/* ---- integer binary SFPU ops ------------------------------------------------------------------------ */
+
+#define INT_OPS 12
+
+static const char *const int_names[INT_OPS] = {
+	"add_int_tile", "sub_int_tile", "rsub_int_tile", "mul_int_tile",
+	"bitwise_and_binary_tile", "bitwise_or_binary_tile", "bitwise_xor_binary_tile",
+	"binary_left_shift_tile", "binary_right_shift_tile", "binary_logical_right_shift_tile",
+	"binary_max_int32/uint32_tile", "binary_min_int32/uint32_tile",
+};
+
+/* The bit-exact result of binary_int.cpp's op t on 32 bits (signed: Int32). */
+static uint32_t int_want(unsigned t, uint32_t a, uint32_t b, bool is_signed)
+{
+	bool lt = is_signed ? (int32_t)a < (int32_t)b : a < b;
+
+	switch (t) {
+	case 0: return a + b;
+	case 1: return a - b;
+	case 2: return b - a;
+	case 3: return a * b;
+	case 4: return a & b;
+	case 5: return a | b;
+	case 6: return a ^ b;
+	case 7: return b > 31 ? 0 : a << b;
+	case 8: return b > 31 ? ((int32_t)a < 0 ? UINT32_MAX : 0) : (uint32_t)((int32_t)a >> b);
+	case 9: return b > 31 ? 0 : a >> b;
+	case 10: return lt ? b : a;
+	default: return lt ? a : b;
+	}
+}
+
+static void test_binary_int(struct ttrt_device *dev, const char *fmt, bool fp32_dst)
+{
+	static uint32_t a[INT_OPS * TILE_ELEMS], b[INT_OPS * TILE_ELEMS], o[INT_OPS * TILE_ELEMS];
+	static uint16_t a16[INT_OPS * TILE_ELEMS], b16[INT_OPS * TILE_ELEMS], o16[INT_OPS * TILE_ELEMS];
+	bool u16 = strcmp(fmt, "UInt16") == 0, is_signed = strcmp(fmt, "Int32") == 0;
+	unsigned n = u16 ? 10 : INT_OPS, bytes = u16 ? 2048 : 4096;
+	struct io in[3] = { { u16 ? (void *)a16 : a, bytes, n }, { u16 ? (void *)b16 : b, bytes, n },
+			    { 0 } };
+	struct io out[2] = { { u16 ? (void *)o16 : o, bytes, n }, { 0 } };
+	char sections[512], what[96];
+
+	for (unsigned i = 0; i < n * TILE_ELEMS; i++) {
+		unsigned t = i / TILE_ELEMS;
+
+		a[i] = rnd() << 8 ^ rnd();
+		b[i] = i % 64 == 0 ? a[i] : rnd() << 8 ^ rnd();
+		if (t == 3 && i % 4 == 0)              /* small products too */
+			a[i] &= 0xFFF, b[i] = (b[i] & 0x1FFF) - 0x1000;
+		if (t >= 7 && t <= 9)                  /* shift amounts, some out of range */
+			b[i] = (uint32_t)((int)(rnd() % 40) - 4);
+		if (u16)
+			a[i] &= 0xFFFF, b[i] &= 0xFFFF;
+		a16[i] = (uint16_t)a[i];
+		b16[i] = (uint16_t)b[i];
+	}
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = %s\npages = %u\n[cb.1]\nformat = %s\npages = %u\n"
+		 "[cb.16]\nformat = %s\npages = %u\n[compute]\nargs = %u\nfp32_dest_acc_en = %s\n"
+		 "defines = INT_FORMAT=%s\n", fmt, n, fmt, n, fmt, n, n, fp32_dst ? "true" : "false", fmt);
+	snprintf(what, sizeof(what), "integer SFPU ops, %s, %s DST", fmt, fp32_dst ? "fp32" : "16-bit");
+	if (run(dev, what, sections, "binary_int.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < n; t++) {
+		unsigned bad = 0;
+
+		for (unsigned i = t * TILE_ELEMS; i < (t + 1) * TILE_ELEMS; i++) {
+			uint32_t want = int_want(t, a[i], b[i], is_signed), got = u16 ? o16[i] : o[i];
+
+			if (u16)
+				want &= 0xFFFF;
+			if (got != want && bad++ < 5)
+				fprintf(stderr, "%s (%s): element %u: %#x op %#x = %#x, want %#x\n",
+					int_names[t], fmt, i, a[i], b[i], got, want);
+		}
+		CHECK(bad == 0, "%s (%s, %s DST): %u of %u elements differ", int_names[t], fmt,
+		      fp32_dst ? "fp32" : "16-bit", bad, TILE_ELEMS);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct ttrt_device *dev = open_device(argc, argv, "test_compute_sfpu");
+
+	test_binary_sfpu(dev, false);
+	test_binary_sfpu(dev, true);
+	test_binary_int(dev, "Int32", true);
+	test_binary_int(dev, "UInt32", true);
+	test_binary_int(dev, "UInt16", false);
+	test_binary_int(dev, "UInt16", true);
+
+	ttrt_device_close(dev);
+	return compute_check_exit("test_compute_sfpu");
+}
