@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * The binary SFPU ops end to end on the simulated chip
+ * The binary SFPU ops and typecast_tile end to end on the simulated chip
  * through the program API (kernels in tests/unit/program/compute), each
  * against a host reference on random data and edge cases:
  * - binary_sfpu.cpp: add, sub, rsub, mul, div, div_no_nan, power, max,
@@ -8,7 +8,10 @@
  *   mode, in bfloat16 (16-bit DST) and float32 (fp32 DST), each against its
  *   stated tolerance (bit exact but for div and power);
  * - binary_int.cpp: the integer ops (add, sub, rsub, mul, and, or, xor,
- *   shifts, max, min) in Int32, UInt32 and UInt16, bit exact.
+ *   shifts, max, min) in Int32, UInt32 and UInt16, bit exact;
+ * - typecast.cpp: typecast_tile between Float32, Float16_b, Bfp8_b, Int32,
+ *   UInt32 and UInt16, bit exact against tt-llk's rounding rules
+ *   (runtime/kernel/ttfs/sfpu_typecast.h).
  *
  * test_compute_sfpu KERNELS_DIR   (tests/unit/program/compute)
  */
@@ -229,6 +232,222 @@ static void test_binary_int(struct ttrt_device *dev, const char *fmt, bool fp32_
 	}
 }
 
+/* ---- typecast ------------------------------------------------------------------------------------- */
+
+enum { TC_F32 = 0, TC_BF16 = 5, TC_BFP8 = 6, TC_I32 = 8, TC_U16 = 9, TC_U32 = 24 };
+
+static const char *tc_name(unsigned f)
+{
+	switch (f) {
+	case TC_F32: return "Float32";
+	case TC_BF16: return "Float16_b";
+	case TC_BFP8: return "Bfp8_b";
+	case TC_I32: return "Int32";
+	case TC_U16: return "UInt16";
+	default: return "UInt32";
+	}
+}
+
+static unsigned tc_bytes(unsigned f)
+{
+	return f == TC_BFP8 ? 1088 : f == TC_BF16 || f == TC_U16 ? 2048 : 4096;
+}
+
+static bool tc_is_float(unsigned f)
+{
+	return f == TC_F32 || f == TC_BF16 || f == TC_BFP8;
+}
+
+/* Bfp8_b value i of a tile (L1 order: face row i / 16 shares exponent byte
+ * i / 16): sign and 7 bits m, m 2^(E - 133). */
+static float bfp8_value(const uint8_t *t, unsigned i)
+{
+	uint8_t m = t[64 + i];
+	float v = ldexpf((float)(m & 0x7f), t[i / 16] - 133);
+
+	return m & 0x80 ? -v : v;
+}
+
+/* The packer's Bfp8_b (docs/tensix.md): each face row of 16 shares its
+ * largest exponent, each value's mantissa rounded half away to it. */
+static void bfp8_encode(const float *v, uint8_t *t)
+{
+	for (unsigned row = 0; row < 64; row++) {
+		uint32_t shared = 0;
+
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t e = (f2u(v[row * 16 + c]) >> 23) & 0xff;
+			shared = e > shared ? e : shared;
+		}
+		t[row] = (uint8_t)shared;
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t u = f2u(v[row * 16 + c]), e = (u >> 23) & 0xff, m = 0;
+			uint32_t shift = shared - e + 17;
+
+			if (e && shift < 32) {
+				m = ((u & 0x7fffffu) | 0x800000u) + (1u << (shift - 1));
+				m >>= shift;
+				m = m > 127 ? 127 : m;
+			}
+			t[64 + row * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
+		}
+	}
+}
+
+/* Input element i of a tile in format f: into its L1 tile and, as DST
+ * then holds it, a float (float formats) or the bits (integers). */
+static void tc_input(unsigned f, unsigned i, uint8_t *tile, float *fv, uint32_t *iv)
+{
+	static const float fedge[] = {
+		0.0f, -0.0f, 0.5f, 1.5f, 2.5f, -2.5f, 65535.4f, 65535.5f, 65536.0f, -65536.5f,
+		2147483520.0f, 2147483648.0f, -2147483648.0f, 4294967040.0f, 4294967296.0f,
+		INFINITY, -INFINITY, NAN, 1e-30f, -1e-30f, 3.99f, -3.99f, 257.0f, 16777217.0f,
+	};
+	static const uint32_t iedge[] = {
+		0, 1, 0xffffffffu, 0x80000000u, 0x7fffffffu, 65535, 65536, 0xffff0000u,
+		16777217, 16777219, 0x7fffffc0u, 0x80000081u, 257, 32768, 0xfffffffeu,
+	};
+	uint32_t u = rnd() << 8 ^ rnd();
+
+	if (f == TC_BFP8) {
+		if (i % 16 == 0)
+			tile[i / 16] = (uint8_t)(120 + rnd() % 40);
+		tile[64 + i] = (uint8_t)rnd();
+		*fv = bfp8_value(tile, i);
+		return;
+	}
+	if (tc_is_float(f)) {
+		float x = i < sizeof(fedge) / sizeof(fedge[0]) ? fedge[i] :
+			  ldexpf((float)(rnd() % 65536) / 65536.0f + 1.0f, (int)(rnd() % 40) - 4) *
+				  (i % 3 ? 1.0f : -1.0f);
+
+		if (f == TC_BF16) {
+			uint16_t h = (uint16_t)(f2u(x) >> 16);
+
+			memcpy(tile + 2 * i, &h, 2);
+			x = bf16(h);
+		} else {
+			memcpy(tile + 4 * i, &x, 4);
+		}
+		*fv = x;
+		return;
+	}
+	if (i < sizeof(iedge) / sizeof(iedge[0]))
+		u = iedge[i];
+	if (f == TC_U16) {
+		uint16_t h = (uint16_t)u;
+
+		memcpy(tile + 2 * i, &h, 2);
+		*iv = h;
+	} else {
+		memcpy(tile + 4 * i, &u, 4);
+		*iv = u;
+	}
+}
+
+/* typecast_tile's result (runtime/kernel/ttfs/sfpu_typecast.h's rules) as
+ * DST then holds it: *rf for a float output, *ri for an integer one. */
+static void tc_want(unsigned in, unsigned out, float x, uint32_t v, float *rf, uint32_t *ri)
+{
+	bool bf = out != TC_F32;
+
+	if (tc_is_float(in) && out == TC_I32) {
+		*ri = isnan(x) || fabsf(x) >= 2147483648.0f ? 0x80000000u : (uint32_t)(int32_t)truncf(x);
+	} else if (tc_is_float(in) && out == TC_U32) {
+		*ri = x <= 0 ? 0 : isnan(x) || x >= 4294967296.0f ? UINT32_MAX : (uint32_t)truncf(x);
+	} else if (tc_is_float(in) && out == TC_U16) {
+		float r = nearbyintf(x);
+		*ri = isnan(x) || x < 0 ? 0 : r > 65535.0f ? 65535 : (uint32_t)r;
+	} else if (tc_is_float(in)) {
+		*rf = in == TC_F32 && out == TC_BF16 ? round_even_bf16(x) : x;
+	} else if (in == TC_I32 && tc_is_float(out)) {
+		*rf = (float)(int32_t)v;
+		*rf = bf ? round_even_bf16(*rf) : *rf;
+	} else if (in == TC_U32 && tc_is_float(out)) {
+		float f = (float)(v & 0x7fffffffu);
+		*rf = (bf ? round_even_bf16(f) : f) + (v >> 31 ? 2147483648.0f : 0.0f);
+	} else if (in == TC_U16 && tc_is_float(out)) {
+		*rf = bf ? round_even_bf16((float)v) : (float)v;
+	} else if (out == TC_U16) {
+		*ri = in == TC_U32 ? (v > 65535 ? 65535 : v) : (int32_t)v < 0 ? 0 : v > 65535 ? 65535 : v;
+	} else {
+		*ri = v;   /* UInt16 zero-extended */
+	}
+}
+
+static void test_typecast(struct ttrt_device *dev, unsigned in, unsigned out)
+{
+	static uint8_t ti[4096], to[4096];
+	static float fv[TILE_ELEMS], rf[TILE_ELEMS];
+	static uint32_t iv[TILE_ELEMS], ri[TILE_ELEMS];
+	struct io io_in[3] = { { ti, tc_bytes(in), 1 }, { 0 }, { 0 } };
+	struct io io_out[2] = { { to, tc_bytes(out), 1 }, { 0 } };
+	bool fp32_dst = in == TC_F32 || in == TC_I32 || in == TC_U32 || out == TC_F32 ||
+			out == TC_I32 || out == TC_U32;
+	char sections[512], what[96];
+	struct cmp c = { .what = what };
+	uint8_t enc[1088];
+
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		tc_input(in, i, ti, &fv[i], &iv[i]);
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = %s\npages = 1\n[cb.16]\nformat = %s\npages = 1\n"
+		 "[compute]\nargs = 1\nfp32_dest_acc_en = %s\ndefines = IN_FMT=%u OUT_FMT=%u\n",
+		 tc_name(in), tc_name(out), fp32_dst ? "true" : "false", in, out);
+	snprintf(what, sizeof(what), "typecast_tile<%s, %s>", tc_name(in), tc_name(out));
+	if (run(dev, what, sections, "typecast.cpp", io_in, io_out))
+		return;
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		tc_want(in, out, fv[i], iv[i], &rf[i], &ri[i]);
+	if (out == TC_BFP8)
+		bfp8_encode(rf, enc);
+	for (unsigned i = 0; i < TILE_ELEMS; i++) {
+		uint16_t h;
+		uint32_t w;
+
+		switch (out) {
+		case TC_F32:
+			memcpy(&w, to + 4 * i, 4);
+			cmp_one(&c, i, u2f(w), rf[i], 0);
+			break;
+		case TC_BF16:
+			memcpy(&h, to + 2 * i, 2);
+			cmp_one(&c, i, bf16(h), bf16(pack_bf16(rf[i])), 0);
+			break;
+		case TC_BFP8:
+			cmp_one(&c, i, bfp8_value(to, i), bfp8_value(enc, i), 0);
+			break;
+		case TC_U16:
+			memcpy(&h, to + 2 * i, 2);
+			cmp_one(&c, i, (float)h, (float)ri[i], 0);
+			break;
+		default:
+			memcpy(&w, to + 4 * i, 4);
+			c.n++;
+			if (w != ri[i] && c.bad++ < 5)
+				fprintf(stderr, "%s: element %u: got %#x, want %#x (in %g / %#x)\n", what,
+					i, w, ri[i], fv[i], iv[i]);
+			break;
+		}
+	}
+	cmp_done(&c);
+}
+
+static void test_typecasts(struct ttrt_device *dev)
+{
+	static const unsigned pairs[][2] = {
+		{ TC_F32, TC_I32 }, { TC_F32, TC_U32 }, { TC_F32, TC_U16 }, { TC_F32, TC_BF16 },
+		{ TC_BF16, TC_I32 }, { TC_BF16, TC_U32 }, { TC_BF16, TC_U16 }, { TC_BF16, TC_F32 },
+		{ TC_BFP8, TC_I32 }, { TC_BFP8, TC_U16 }, { TC_I32, TC_F32 }, { TC_I32, TC_BF16 },
+		{ TC_I32, TC_BFP8 }, { TC_U32, TC_F32 }, { TC_U32, TC_BF16 }, { TC_U16, TC_F32 },
+		{ TC_U16, TC_BF16 }, { TC_U16, TC_U32 }, { TC_U16, TC_I32 }, { TC_U32, TC_U16 },
+		{ TC_I32, TC_U16 },
+	};
+
+	for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
+		test_typecast(dev, pairs[k][0], pairs[k][1]);
+}
+
 int main(int argc, char **argv)
 {
 	struct ttrt_device *dev = open_device(argc, argv, "test_compute_sfpu");
@@ -239,6 +458,7 @@ int main(int argc, char **argv)
 	test_binary_int(dev, "UInt32", true);
 	test_binary_int(dev, "UInt16", false);
 	test_binary_int(dev, "UInt16", true);
+	test_typecasts(dev);
 
 	ttrt_device_close(dev);
 	return compute_check_exit("test_compute_sfpu");
