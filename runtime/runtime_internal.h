@@ -76,6 +76,10 @@ struct ttrt_device {
 	 * (info.json). Taken before a program's lock, never the other way. */
 	pthread_mutex_t program_list_lock;
 	struct ttrt_program *program_list;
+
+	/* What code each core's RISCs were launched with, for the place of
+	 * a PC (debug/pc_source.h); its own lock, taken last. */
+	struct ttrt_code_table *code;
 };
 
 /* The five firmware ELFs of dir (brisc.elf .. trisc2.elf). */

@@ -13,6 +13,7 @@
  */
 #include "device/firmware_image.h"
 #include "runtime_internal.h"
+#include "debug/pc_source.h"
 #include "tt/l1_map.h"   /* soft reset, RUN_MSG_*, bank-table format: in every version */
 
 #include <errno.h>
@@ -162,15 +163,18 @@ static int set_reset_all(struct ttrt_device *dev, uint32_t value)
 static void report_not_ready(struct ttrt_device *dev, struct ttrt_xy core, uint8_t signal,
 			     uint32_t timeout_ms, char *err, size_t errlen)
 {
-	char why[512] = "";
+	char why[1024] = "";
 	size_t used = 0;
 
 	for (int r = 0; r < TTRT_NUM_RISCS && used < sizeof(why); r++) {
 		struct ttrt_risc_detail d;
+		char pc[TTRT_PC_TEXT_MAX];
+
 		if (ttrt_core_risc_detail(dev, core, r, &d))
 			continue;
-		used += (size_t)snprintf(why + used, sizeof(why) - used, "; %s %s pc 0x%08x%s%s",
-					 ttrt_risc_names[r], ttrt_risc_state_name(d.state), d.pc,
+		used += (size_t)snprintf(why + used, sizeof(why) - used, "; %s %s %s%s%s",
+					 ttrt_risc_names[r], ttrt_risc_state_name(d.state),
+					 ttrt_pc_text(dev, core, r, &d, pc, sizeof(pc)),
 					 d.fault[0] ? ": " : "", d.fault);
 	}
 	ttrt_set_err(err, errlen, "core %u,%u did not report ready within %d ms (go signal 0x%02x)%s",

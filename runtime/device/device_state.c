@@ -14,6 +14,7 @@
  * host can read and write memory whatever the cores do, and so can we.
  */
 #include "runtime_internal.h"
+#include "debug/pc_source.h"
 #include "timespec_after.h"
 #include "tt/l1_map.h"
 
@@ -62,8 +63,13 @@ int ttrt_chip_state_init(struct ttrt_device *dev)
 	if (rc)
 		goto fail_done;
 	dev->program_list = NULL;
+	rc = -ttrt_code_table_create(&dev->code);
+	if (rc)
+		goto fail_list;
 	return 0;
 
+fail_list:
+	pthread_mutex_destroy(&dev->program_list_lock);
 fail_done:
 	pthread_cond_destroy(&dev->program_threads_done);
 fail_threads:
@@ -76,6 +82,8 @@ fail_programs:
 
 void ttrt_chip_state_destroy(struct ttrt_device *dev)
 {
+	ttrt_code_table_destroy(dev->code);
+	dev->code = NULL;
 	pthread_mutex_destroy(&dev->program_list_lock);
 	pthread_cond_destroy(&dev->program_threads_done);
 	pthread_mutex_destroy(&dev->program_threads_lock);
@@ -176,6 +184,7 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 	dev->chip_ready = rc == 0;
 	ttrt_chip_unlock(dev);
 	ttrt_core_kernels_clear(dev);
+	ttrt_code_forget_all(dev);
 	return rc;
 }
 
@@ -210,6 +219,7 @@ int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait
 	dev->chip_ready = rc == 0 && !dev->launch_problem[0];
 	ttrt_chip_unlock(dev);
 	ttrt_core_kernels_clear(dev);
+	ttrt_code_forget_all(dev);
 	return rc;
 }
 

@@ -8,6 +8,7 @@
  * Each step holds the chip shared (device_state.c), so no reset runs under it.
  */
 #include "runtime_internal.h"
+#include "debug/pc_source.h"
 #include "tt/l1_map.h"   /* RUN_MSG_* values: the same in every tt-metal version */
 
 #include <errno.h>
@@ -44,6 +45,9 @@ static int prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
 
 	if (dev->launch_problem[0])
 		return -EIO;   /* never a launch with offsets that may be wrong */
+	/* The code the core ran is about to be replaced; a program's launch
+	 * says what it places after this (ttrt_code_set). */
+	ttrt_code_forget(dev, core);
 	rc = ttrt_abi_encode_launch(abi, msg, bytes, sizeof(bytes));
 	if (rc == 0)
 		rc = write_signal(dev, core, TT_RUN_MSG_RESET_READ_PTR_FROM_HOST);

@@ -11,6 +11,7 @@
  * ("cores/<x>,<y>/status") and tests assert on them: keep them stable.
  */
 #include "ttrt.h"
+#include "debug/pc_source.h"
 #include "tt/fw_abi.h"
 #include "tt/l1_map.h"
 #include "tt/tensix.h"
@@ -29,10 +30,18 @@ struct wait_ctx {
 	struct ttrt_device *dev;
 	struct ttrt_xy core;
 	int risc;
+	const struct ttrt_risc_detail *d;
 	uint32_t pc, addr;
 	char *buf;
 	size_t len;
+	char pc_text[TTRT_PC_TEXT_MAX];
 };
+
+/* "pc 0x… (reader.cpp:12 kernel_main)", as every PC is shown. */
+static const char *pc_text(struct wait_ctx *w)
+{
+	return ttrt_pc_text(w->dev, w->core, w->risc, w->d, w->pc_text, sizeof(w->pc_text));
+}
 
 static int say(struct wait_ctx *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -146,8 +155,8 @@ static int niu_wait(struct wait_ctx *w)
 		return say(w, "%s noc %u: %u %s (%s %u, %s %u)", barriers[i].call, noc, sw - hw,
 			   barriers[i].what, barriers[i].issued, sw, barriers[i].done, hw);
 	}
-	return say(w, "polling noc %u register 0x%03x (value %u) at pc 0x%08x", noc, off & 0xFFF, hw,
-		   w->pc);
+	return say(w, "polling noc %u register 0x%03x (value %u) at %s", noc, off & 0xFFF, hw,
+		   pc_text(w));
 }
 
 /* BRISC's firmware waits for the subordinates it started: their sync
@@ -229,7 +238,7 @@ static int l1_wait(struct wait_ctx *w)
 	sem = semaphore_id(w);
 	if (sem >= 0)
 		return say(w, "noc_semaphore_wait semaphore %d at 0x%x: value %u", sem, w->addr, val);
-	return say(w, "polling 0x%x (value %u) at pc 0x%08x", w->addr, val, w->pc);
+	return say(w, "polling 0x%x (value %u) at %s", w->addr, val, pc_text(w));
 }
 
 /* The compute TRISCs poll the coprocessor (tt/tensix.h): math and pack
@@ -264,10 +273,10 @@ static int tensix_wait(struct wait_ctx *w)
 		return say(w, "tile_regs_wait: waiting for math to commit a DST section "
 			   "(MATH_PACK %u)", val);
 	if (sem < TT_TX_NUM_SEMS)
-		return say(w, "polling Tensix semaphore %u (value %u, max %u) at pc 0x%08x", sem,
-			   val, max, w->pc);
-	return say(w, "polling Tensix register 0x%08x (value %u) at pc 0x%08x", w->addr, val,
-		   w->pc);
+		return say(w, "polling Tensix semaphore %u (value %u, max %u) at %s", sem,
+			   val, max, pc_text(w));
+	return say(w, "polling Tensix register 0x%08x (value %u) at %s", w->addr, val,
+		   pc_text(w));
 }
 
 static int local_wait(struct wait_ctx *w)
@@ -276,17 +285,17 @@ static int local_wait(struct wait_ctx *w)
 	int rc = ttrt_risc_local_read(w->dev, w->core, w->risc, w->addr & ~3u, &val, 4);
 
 	if (rc == -ENOTSUP)
-		return say(w, "polling local 0x%08x at pc 0x%08x", w->addr, w->pc);
+		return say(w, "polling local 0x%08x at %s", w->addr, pc_text(w));
 	if (rc)
 		return rc;
-	return say(w, "polling local 0x%08x (value %u) at pc 0x%08x", w->addr, val, w->pc);
+	return say(w, "polling local 0x%08x (value %u) at %s", w->addr, val, pc_text(w));
 }
 
 int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc, char *buf,
 			  size_t len)
 {
 	struct ttrt_risc_detail d;
-	struct wait_ctx w = { dev, core, risc, 0, 0, buf, len };
+	struct wait_ctx w = { .dev = dev, .core = core, .risc = risc, .buf = buf, .len = len };
 	int rc;
 
 	if (len)
@@ -296,6 +305,7 @@ int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc
 		return rc;
 	if (d.state != TTRT_RISC_WAITING && d.state != TTRT_RISC_IDLE)
 		return 0;
+	w.d = &d;
 	w.pc = d.pc;
 	w.addr = d.polling_addr;
 	if (w.addr >= STREAMS_BASE && w.addr < STREAMS_END) {
@@ -321,8 +331,8 @@ int ttrt_core_wait_reason(struct ttrt_device *dev, struct ttrt_xy core, int risc
 		uint32_t val;
 		rc = ttrt_reg_read(dev, core, w.addr, &val);
 		if (rc)
-			return say(&w, "polling 0x%08x at pc 0x%08x", w.addr, w.pc);
-		return say(&w, "polling 0x%08x (value %u) at pc 0x%08x", w.addr, val, w.pc);
+			return say(&w, "polling 0x%08x at %s", w.addr, pc_text(&w));
+		return say(&w, "polling 0x%08x (value %u) at %s", w.addr, val, pc_text(&w));
 	}
-	return say(&w, "waiting at pc 0x%08x (polled address unknown)", w.pc);
+	return say(&w, "waiting at %s (polled address unknown)", pc_text(&w));
 }

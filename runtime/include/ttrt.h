@@ -252,6 +252,7 @@ extern const char *const ttrt_risc_names[TTRT_NUM_RISCS];   /* brisc ncrisc tris
 struct ttrt_risc_detail {
 	enum ttrt_risc_state state;
 	uint32_t pc;
+	uint32_t ra;                  /* its return-address register then, 0 if unknown */
 	uint64_t retired;             /* instructions since the RISC left reset */
 	uint32_t polling_addr;        /* last register polled, 0 if none */
 	char fault[256];              /* cause, address, pc, instruction; "" if none */

@@ -110,8 +110,7 @@ static void record_core(struct ttrt_core_kernels *ck, const struct ttrt_program 
 	memset(ck, 0, sizeof(*ck));
 	snprintf(ck->program, sizeof(ck->program), "%s", p->name);
 	for (int risc = 0; risc < TTRT_NUM_RISCS; risc++) {
-		int proc = risc == 0 ? PROG_PROC_BRISC : risc == 1 ? PROG_PROC_NCRISC :
-								     PROG_PROC_COMPUTE;
+		enum prog_processor proc = prog_processor_of_risc(risc);
 		const struct prog_kernel_args *k;
 
 		if (g->kernel[proc] < 0)

@@ -10,6 +10,7 @@
  * program_artifacts.c (build/).
  */
 #include "program/program_internal.h"
+#include "debug/srcline.h"
 #include "program/build/cache.h"
 #include "program/build/descriptors.h"
 #include "program/args/kernel_groups.h"
@@ -334,6 +335,7 @@ static void risc_build_clear(struct prog_risc_build *b)
 	free(b->elf);
 	free(b->log);
 	pack_xip_free(&b->xip);
+	srcline_elf_put(b->lines);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -361,6 +363,19 @@ const struct pack_xip *prog_built_image(const struct ttrt_program *p, const char
 	const struct prog_risc_build *b = stored(p, kernel, risc);
 
 	return b && b->built ? &b->xip : NULL;
+}
+
+struct srcline_elf *prog_built_lines(struct ttrt_program *p, const char *kernel,
+				     enum pack_risc risc)
+{
+	struct prog_risc_build *b = stored(p, kernel, risc);
+
+	if (!b || !b->built)
+		return NULL;
+	if (!b->lines)
+		b->lines = srcline_elf_new(b->elf, b->elf_len);
+	srcline_elf_get(b->lines);
+	return b->lines;
 }
 
 /* Keep what was built, and each compiler's output (a failed one's too);

@@ -20,7 +20,9 @@
 #include <pthread.h>
 #include <stdbool.h>
 
-#define PROG_ERROR_MAX 1024
+struct srcline_elf;
+
+#define PROG_ERROR_MAX 1536
 
 /* A file of the program other than args (ttrt_program_set_file). */
 struct prog_file {
@@ -41,6 +43,7 @@ struct prog_risc_build {
 	bool cache_hit;
 	char *log;                    /* the compiler's output, when it was last built */
 	size_t log_len;
+	struct srcline_elf *lines;    /* the ELF's debug info, made at its first launch */
 };
 
 /* How a core's part of a run ended. */
@@ -55,7 +58,7 @@ enum prog_core_result {
 struct prog_core_status {
 	struct ttrt_xy core;
 	enum prog_core_result result;
-	char detail[512];       /* the fault, or what its RISCs waited on */
+	char detail[1024];      /* the fault, or what its RISCs waited on */
 };
 
 struct prog_timings {
@@ -175,6 +178,11 @@ void prog_builds_free(struct ttrt_program *p);
  * p->lock. */
 const struct pack_xip *prog_built_image(const struct ttrt_program *p, const char *kernel,
 					enum pack_risc risc);
+/* The debug info of that build's ELF (one per built ELF, made at the
+ * first call), a reference for the caller; NULL if none was built or
+ * without memory. Caller holds p->lock. */
+struct srcline_elf *prog_built_lines(struct ttrt_program *p, const char *kernel,
+				     enum pack_risc risc);
 
 /* program_run.c */
 int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);

@@ -9,6 +9,8 @@
  * that did not finish are reset, so the next program finds them idle.
  */
 #include "program/program_internal.h"
+#include "debug/pc_source.h"
+#include "debug/srcline.h"
 #include "program/pack/cb_buffers.h"
 #include "program/args/kernel_groups.h"
 #include "program/pack/pack_args.h"
@@ -36,6 +38,12 @@
 /* Faults are looked for less often than the go signal: it asks every RISC. */
 #define RUN_FAULT_EVERY_NS 1000000
 
+/* A kernel's code on a RISC, as built: its debug info and layout. */
+struct run_code {
+	struct srcline_elf *lines;    /* a reference, or NULL */
+	uint32_t link_base, entry_offset, size;
+};
+
 struct run {
 	struct ttrt_program *p;
 	struct prog_args *args;
@@ -49,10 +57,14 @@ struct run {
 	char err[PROG_ERROR_MAX];
 	struct prog_core_status *cores;   /* the run thread's own; published under p->lock */
 	uint32_t n_cores;
+	struct run_code *code;        /* [args->n_kernels * PACK_NUM_RISCS] */
 };
 
 static void run_free(struct run *r)
 {
+	for (uint32_t i = 0; r->code && i < r->args->n_kernels * PACK_NUM_RISCS; i++)
+		srcline_elf_put(r->code[i].lines);
+	free(r->code);
 	free(r->cores);
 	prog_packed_free(&r->packed);
 	free(r->config);
@@ -96,17 +108,33 @@ static int run_args(struct ttrt_program *p, struct run *r)
 	return rc;
 }
 
-/* The kernel images, as the build left them. Caller holds p->lock. */
-static const struct pack_xip **built_images(struct ttrt_program *p, const struct prog_args *a,
-					    const struct prog_plan *plan)
+/* The kernel images, as the build left them, and what the launch
+ * records of each (run_code). Caller holds p->lock. */
+static const struct pack_xip **built_images(struct ttrt_program *p, struct run *r)
 {
-	const struct pack_xip **images = calloc((size_t)a->n_kernels * PACK_NUM_RISCS,
-						 sizeof(*images));
+	const struct prog_args *a = r->args;
+	size_t n = (size_t)a->n_kernels * PACK_NUM_RISCS;
+	const struct pack_xip **images = calloc(n ? n : 1, sizeof(*images));
 
+	r->code = calloc(n ? n : 1, sizeof(*r->code));
+	if (!r->code) {
+		free(images);
+		return NULL;
+	}
 	for (uint32_t k = 0; images && k < a->n_kernels; k++)
-		for (int risc = 0; plan->active[k] && risc < PACK_NUM_RISCS; risc++)
-			images[k * PACK_NUM_RISCS + risc] =
+		for (int risc = 0; r->plan.active[k] && risc < PACK_NUM_RISCS; risc++) {
+			size_t i = k * PACK_NUM_RISCS + (size_t)risc;
+			const struct pack_xip *x =
 				prog_built_image(p, a->kernel[k].name, (enum pack_risc)risc);
+
+			images[i] = x;
+			if (!x)
+				continue;
+			/* Without memory for it, PCs are shown without lines. */
+			r->code[i] = (struct run_code){
+				prog_built_lines(p, a->kernel[k].name, (enum pack_risc)risc),
+				x->link_base, x->entry_offset, x->size };
+		}
 	return images;
 }
 
@@ -120,7 +148,7 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 	rc = prog_plan_make(r->args, prog_has_text, p, "args", &r->plan, r->err,
 			    sizeof(r->err));
 	if (rc == 0) {
-		images = built_images(p, r->args, &r->plan);
+		images = built_images(p, r);
 		rc = images ? 0 : -ENOMEM;
 	}
 	if (rc == 0) {
@@ -145,6 +173,29 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 	return rc;
 }
 
+/* What each RISC of core c runs, where the launch placed it, for the
+ * place of its PCs (debug/pc_source.h): the image starts its entry
+ * offset before the text offset the firmware calls. */
+static void record_code(struct run *r, uint32_t c, const struct ttrt_launch *launch)
+{
+	const struct prog_group *g = &r->plan.groups[r->plan.group_of[c]];
+
+	for (int risc = 0; risc < TTRT_NUM_RISCS; risc++) {
+		enum prog_processor proc = prog_processor_of_risc(risc);
+		const struct run_code *code;
+
+		if (g->kernel[proc] < 0)
+			continue;
+		code = &r->code[(size_t)g->kernel[proc] * PACK_NUM_RISCS + (size_t)risc];
+		if (!code->lines)
+			continue;
+		ttrt_code_set(r->p->dev, r->run_cores[c], risc, code->lines,
+			      launch->kernel_config_base[0] + launch->kernel_text_offset[risc] -
+				      code->entry_offset,
+			      code->link_base, code->size);
+	}
+}
+
 /* Launch message and config on every core, then go on every core, so
  * that cores that signal each other all start together. */
 static int launch_cores(struct run *r)
@@ -164,6 +215,8 @@ static int launch_cores(struct run *r)
 			rc = ttrt_launch_prepare_locked(dev, core, launch);
 		if (rc == 0)
 			rc = ttrt_l1_write(dev, core, launch->kernel_config_base[0], r->config, size);
+		if (rc == 0)
+			record_code(r, c, launch);
 		if (rc)
 			ttrt_set_err(r->err, sizeof(r->err), "writing the launch to core %u,%u: %s",
 				     core.x, core.y, strerror(-rc));

@@ -8,6 +8,7 @@
  * so `cat status` during a hang names the CB, barrier or semaphore.
  */
 #include "program/program_internal.h"
+#include "debug/pc_source.h"
 #include "program/args/kernel_groups.h"
 #include "render/core_list.h"
 #include "strbuf.h"
@@ -192,7 +193,7 @@ void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf
 	buf[0] = '\0';
 	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < len; risc++) {
 		struct ttrt_risc_detail d;
-		char why[320] = "";
+		char why[512] = "", pc[TTRT_PC_TEXT_MAX];
 
 		if (ttrt_core_risc_detail(dev, core, risc, &d))
 			continue;
@@ -202,8 +203,9 @@ void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf
 			ttrt_core_wait_reason(dev, core, risc, why, sizeof(why));
 		else
 			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%s%s pc 0x%08x %s",
-					 used ? "; " : "", ttrt_risc_names[risc], d.pc,
+		used += (size_t)snprintf(buf + used, len - used, "%s%s %s %s",
+					 used ? "; " : "", ttrt_risc_names[risc],
+					 ttrt_pc_text(dev, core, risc, &d, pc, sizeof(pc)),
 					 why[0] ? why : ttrt_risc_state_name(d.state));
 	}
 }

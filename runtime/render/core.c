@@ -5,6 +5,7 @@
  * now, through the same L1 reads a debugger would make.
  */
 #include "runtime_internal.h"
+#include "debug/pc_source.h"
 #include "strbuf.h"
 #include "tt/fw_abi.h"   /* stream registers: the same in every version */
 #include "tt/l1_map.h"
@@ -169,17 +170,21 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 	free(go);
 	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
 		struct ttrt_risc_detail d;
+		char pc[TTRT_PC_TEXT_MAX];
+
 		rc = ttrt_core_risc_detail(dev, core, r, &d);
 		if (rc) {
 			strbuf_finish(&sb, out, len);
 			return rc;
 		}
-		strbuf_printf(&sb, "%-6s %-7s pc 0x%08x insns %llu", ttrt_risc_names[r],
-			      ttrt_risc_state_name(d.state), d.pc, (unsigned long long)d.retired);
+		strbuf_printf(&sb, "%-6s %-7s %s insns %llu", ttrt_risc_names[r],
+			      ttrt_risc_state_name(d.state),
+			      ttrt_pc_text(dev, core, r, &d, pc, sizeof(pc)),
+			      (unsigned long long)d.retired);
 		if (d.fault[0]) {
 			strbuf_printf(&sb, " fault: %s", d.fault);
 		} else {
-			char why[256];
+			char why[512];
 			rc = ttrt_core_wait_reason(dev, core, r, why, sizeof(why));
 			if (rc == 0 && why[0])
 				strbuf_printf(&sb, " wait: %s", why);

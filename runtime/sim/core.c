@@ -121,6 +121,7 @@ static void apply_soft_reset(struct sim_core *core)
 		rv32_hart_reset(&s->hart, start_pc(core, h));
 		memset(s->fault_detail, 0, sizeof(s->fault_detail));
 		atomic_store(&s->retired_seen, 0);
+		atomic_store(&s->ra_seen, 0);
 		atomic_store(&s->poll_addr, 0);
 		atomic_store(&s->loops_forever, false);
 		atomic_store(&s->run, SIM_HART_RUNNABLE);
@@ -183,6 +184,7 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	atomic_store(&s->loops_forever, false);
 	stop = rv32_run(&s->hart, SLICE_INSNS);
 	atomic_store(&s->pc_seen, s->hart.pc);
+	atomic_store(&s->ra_seen, s->hart.x[1]);
 	atomic_store(&s->retired_seen, s->hart.retired);
 	switch (stop) {
 	case RV32_STOP_SPIN:
@@ -263,6 +265,7 @@ void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_deta
 	sim_core_risc_states(core, states, pcs);
 	out->state = states[hart];
 	out->pc = pcs[hart];
+	out->ra = atomic_load(&s->ra_seen);
 	out->retired = atomic_load(&s->retired_seen);
 	out->polling_addr = states[hart] == TTRT_RISC_WAITING || states[hart] == TTRT_RISC_IDLE
 				    ? atomic_load(&s->poll_addr) : 0;

@@ -48,6 +48,7 @@ struct sim_hart_slot {
 	_Atomic int run;                  /* enum sim_hart_run */
 	uint32_t parked_gen;              /* wake generation it parked at */
 	_Atomic uint32_t pc_seen;         /* pc at the last stop, for status */
+	_Atomic uint32_t ra_seen;         /* ra (x1) then: where a leaf function returns to */
 	_Atomic uint64_t retired_seen;    /* retired count at the last stop, for status */
 	/* What the hart polls since it last parked (0: not parked on a
 	 * poll), found when it parks: the register it reads, else the L1

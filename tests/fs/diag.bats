@@ -36,6 +36,27 @@ with open(sys.argv[1], "r+b", buffering=0) as f:
 PY
 }
 
+# wait_poller_parked CORE: until launch_poller's BRISC shows waiting.
+wait_poller_parked() {
+	local i
+	for i in $(seq 100); do
+		status_line "$1" brisc | grep -q ' waiting ' && break
+		sleep 0.05
+	done
+}
+
+# release_poller CORE: set the word it polls; the kernel returns and the
+# firmware reports done.
+release_poller() {
+	local i
+	printf '\x01\x00\x00\x00' | dd of="$MNT/cores/$1/l1" bs=1 seek=$FLAG conv=notrunc status=none
+	for i in $(seq 600); do
+		[ "$(cat "$MNT/cores/$1/go")" = done ] && break
+		sleep 0.05
+	done
+	assert_equal "$(cat "$MNT/cores/$1/go")" done
+}
+
 # status_line CORE RISC: that RISC's line of cores/CORE/status.
 status_line() {
 	ttfs_guard 10 grep "^$2 " "$MNT/cores/$1/status"
@@ -56,10 +77,11 @@ status_line() {
 
 @test "an idle core's RISCs wait for the go signal" {
 	run -0 status_line 0,0 brisc
-	assert_output --regexp '^brisc  idle    pc 0x[0-9a-f]{8} insns [0-9]+ wait: go signal \(idle\): go message 0 at 0x373 = done$'
+	# The PC's place in ttfs's firmware follows it.
+	assert_output --regexp '^brisc  idle    pc 0x[0-9a-f]{8} \(firmware/brisc.c:[0-9]+ [a-z_]+\) insns [0-9]+ wait: go signal \(idle\): go message 0 at 0x373 = done$'
 	for r in ncrisc trisc0 trisc1 trisc2; do
 		run -0 status_line 0,0 "$r"
-		assert_output --regexp " wait: go signal \(idle\): subordinate sync 0x6[89ab] = done$"
+		assert_output --regexp "^$r +idle +pc 0x[0-9a-f]{8} \(firmware/subordinate.c:[0-9]+ [a-z_]+\) insns [0-9]+ wait: go signal \(idle\): subordinate sync 0x6[89ab] = done$"
 	done
 	# nothing printed since boot
 	assert_equal "$(cat "$MNT/cores/0,0/dprint" | wc -c)" 0
@@ -67,24 +89,15 @@ status_line() {
 
 @test "a hung kernel: status names the polled word, its value and the PC, live" {
 	launch_poller 6,3
-	local i
-	for i in $(seq 100); do
-		status_line 6,3 brisc | grep -q ' waiting ' && break
-		sleep 0.05
-	done
+	wait_poller_parked 6,3
 	run -0 status_line 6,3 brisc
 	assert_output --regexp '^brisc  waiting pc 0x000083b[4-8] insns [0-9]+ wait: polling 0x60000 \(value 0\) at pc 0x000083b[4-8]$'
 	# the pc in the reason is the pc of the line
 	[[ "$output" =~ pc\ (0x[0-9a-f]+)\ insns.*at\ pc\ (0x[0-9a-f]+)$ ]] &&
 		assert_equal "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
 	assert_equal "$(cat "$MNT/cores/6,3/go")" go
-	# release it: the kernel returns and the firmware reports done
-	printf '\x01\x00\x00\x00' | dd of="$MNT/cores/6,3/l1" bs=1 seek=$FLAG conv=notrunc status=none
-	for i in $(seq 600); do
-		[ "$(cat "$MNT/cores/6,3/go")" = done ] && break
-		sleep 0.05
-	done
-	assert_equal "$(cat "$MNT/cores/6,3/go")" done
+	release_poller 6,3
+	local i
 	# done is written before the firmware loops back to park, and a
 	# running RISC names no wait: read until it has parked again
 	for i in $(seq 600); do
@@ -93,6 +106,30 @@ status_line() {
 	done
 	run -0 status_line 6,3 brisc
 	assert_output --partial ' wait: go signal (idle): go message 0 at 0x373 = done'
+}
+
+@test "code the host wrote over a program's kernel is not given the kernel's lines" {
+	# A program's writer on BRISC of 6,4 first: its ELF is recorded there,
+	# its image over the words launch_poller writes.
+	local p="$MNT/programs/first"
+	mkdir "$p"
+	printf '[program]\ncores = 6,4\n[writer]\nargs = 0x70000 7\n' >"$p/args"
+	cp "$BATS_TEST_DIRNAME/programs/store_arg.cpp" "$p/writer.cpp"
+	run -0 ttfs_guard 60 sh -c "echo 1 > '$p/run'"
+	# Its image (entered at its start) holds 0x83b0..0x83bc.
+	local kcb text size
+	kcb=$(awk '$1 == "kernel_config_base.tensix" {print $2}' "$MNT/cores/6,4/launch")
+	text=$(awk '$1 == "kernel_text_offset.brisc" {print $2}' "$MNT/cores/6,4/launch")
+	size=$(stat -c %s "$p/build/brisc.xip")
+	[ $((kcb + text)) -le $((0x83b0)) ] && [ $((kcb + text + size)) -ge $((0x83bc)) ] ||
+		fail "brisc's image is at $kcb + $text, $size bytes"
+	launch_poller 6,4
+	wait_poller_parked 6,4
+	# The PC is where the kernel's image was, but the bytes are not its.
+	run -0 status_line 6,4 brisc
+	assert_output --regexp '^brisc  waiting pc 0x000083b[4-8] insns [0-9]+ wait: polling 0x60000 \(value 0\) at pc 0x000083b[4-8]$'
+	release_poller 6,4
+	rmdir "$p"
 }
 
 @test "dprint shows each RISC's ring, prefixed, and reading does not consume" {

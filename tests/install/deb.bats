@@ -123,6 +123,7 @@ require_root() {
 	# Computed by dpkg-shlibdeps from what the binaries link.
 	assert_output --regexp "(^|, )libfuse3-3 \(>= [0-9.]+\)(,|$)"
 	assert_output --regexp "(^|, )libelf1 \(>= [0-9.]+\)(,|$)"
+	assert_output --regexp "(^|, )libdw1 \(>= [0-9.]+\)(,|$)"
 	assert_output --regexp "(^|, )libinih1 \(>= [0-9.]+\)(,|$)"
 	assert_output --regexp "(^|, )libc6 \(>= [0-9.]+\)(,|$)"
 	# What ttfs runs.

@@ -47,6 +47,13 @@ enum prog_processor {
 	PROG_NUM_PROCESSORS
 };
 
+/* The processor a RISC (launch-message order: BRISC, NCRISC, TRISC0..2)
+ * belongs to. */
+static inline enum prog_processor prog_processor_of_risc(int risc)
+{
+	return risc == 0 ? PROG_PROC_BRISC : risc == 1 ? PROG_PROC_NCRISC : PROG_PROC_COMPUTE;
+}
+
 /* tt-metal's DataFormat, with its numeric values. */
 enum prog_data_format {
 	PROG_FMT_FLOAT32 = 0,

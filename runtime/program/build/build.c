@@ -305,6 +305,11 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-march=rv32im");
 	arg(&a, "-mabi=ilp32");
 	arg(&a, "-O2");
+	/* Debug info, for the source line of every PC ttfs shows
+	 * (debug/srcline.c); the switches stay out of it, since they name
+	 * this machine's paths. */
+	arg(&a, "-g");
+	arg(&a, "-gno-record-gcc-switches");
 	arg(&a, "-ffreestanding");
 	arg(&a, "-fno-exceptions");
 	arg(&a, "-fno-rtti");
@@ -623,6 +628,30 @@ int build_step(const struct build_env *env, const struct build_request *req, cha
 	return o.status;
 }
 
+/* argv with the compiler's working directory, a new temporary one per
+ * build, named "." in the debug info: the ELF then holds no path of this
+ * machine, and it is the same for every build of the same key. The
+ * strings stay argv's; free the array alone. */
+static char **with_dir_map(char *const *argv, const char *dir)
+{
+	size_t n = 0;
+	char **v;
+
+	while (argv[n])
+		n++;
+	v = calloc(n + 2, sizeof(*v));
+	if (!v)
+		return NULL;
+	if (asprintf(&v[1], "-fdebug-prefix-map=%s=.", dir) < 0) {
+		free(v);
+		return NULL;
+	}
+	v[0] = argv[0];
+	for (size_t i = 1; i < n; i++)
+		v[i + 1] = argv[i];
+	return v;
+}
+
 /* The build directory holds chlkc_descriptors.h and what the compiler
  * writes (kernel.elf, its temporary files); src/ in it the program's
  * files, read-only to the compiler, which runs there. */
@@ -632,6 +661,7 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	const char *src = build_source_name(req);
 	struct build_log log = { 0 };
 	char dir[BUILD_DIR_MAX], src_dir[PATH_MAX], path[PATH_MAX];
+	char **mapped;
 	int ret;
 
 	if (snprintf(dir, sizeof(dir), "%s/tmp-XXXXXX", env->cache_dir) >= (int)sizeof(dir))
@@ -649,7 +679,11 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret)
 		goto out;
 
-	ret = build_step(env, req, argv, dir, src_dir, src_dir, &log, r);
+	mapped = with_dir_map(argv, src_dir);
+	ret = mapped ? build_step(env, req, mapped, dir, src_dir, src_dir, &log, r) : -ENOMEM;
+	if (mapped)
+		free(mapped[1]);
+	free(mapped);
 	r->log = log.p;
 	r->log_len = log.len;
 	log.p = NULL;

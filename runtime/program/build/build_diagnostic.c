@@ -187,6 +187,15 @@ static void put_text(const struct reader *r, FILE *f, const char *s, size_t len)
 	while (p < end) {
 		const char *q = p, *second = NULL;
 
+		/* "././writer.cpp": the linker names a file by its debug
+		 * info's directory, "." (build.c maps the compiler's own to
+		 * it): the name alone. */
+		if (p + 2 < end && p[0] == '.' && p[1] == '/' && path_char(p[2]) &&
+		    path_boundary(s, p)) {
+			while (p + 2 < end && p[0] == '.' && p[1] == '/' && path_char(p[2]))
+				p += 2;
+			continue;
+		}
 		if (*p == '/' && path_boundary(s, p)) {
 			while (q < end && path_char(*q)) {
 				if (*q == '/' && q > p && q + 1 < end && path_char(q[1]))

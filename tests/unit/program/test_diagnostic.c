@@ -74,7 +74,7 @@ static const struct diag_case cases[] = {
 	{ "abs_header", "writer.cpp", PACK_BRISC, NULL,
 	  "writer.cpp:3:10: fatal error: .../x.h: No such file or directory", "writer.cpp", 3 },
 	{ "link", "writer.cpp", PACK_BRISC, NULL,
-	  "writer.cpp:(.text+0x100): undefined reference to `helper(int)'", "", 0 },
+	  "writer.cpp:7: undefined reference to `helper(int)'", "", 0 },
 	{ "command_line", "writer.cpp", PACK_BRISC, "NOC_INDEX=nocx",
 	  "<command-line>: error: 'nocx' was not declared in this scope", "<command-line>", 0 },
 };

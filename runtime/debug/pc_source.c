@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * The code table (pc_source.h): per core and RISC, the kernel ELF a
+ * launch placed there and where. A lookup takes a reference on the ELF
+ * under the table's lock and reads its debug info outside it, so a new
+ * launch on the core never waits for a lookup, and the ELF outlives a
+ * rebuild or the removal of its program while a lookup uses it.
+ */
+#include "debug/pc_source.h"
+#include "debug/srcline.h"
+#include "program/build/cache.h"   /* reading a whole file */
+#include "runtime_internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct code_slot {
+	struct srcline_elf *lines;   /* NULL: nothing known */
+	uint32_t load, link, size;
+};
+
+struct ttrt_code_table {
+	pthread_mutex_t lock;
+	struct code_slot slot[TTRT_NUM_TENSIX][TTRT_NUM_RISCS];
+	/* ttfs's firmware of each RISC, read at the first PC not in a
+	 * kernel: linked where it runs, the same on every core. */
+	struct srcline_elf *fw[TTRT_NUM_RISCS];
+	bool fw_tried[TTRT_NUM_RISCS];
+};
+
+int ttrt_code_table_create(struct ttrt_code_table **out)
+{
+	struct ttrt_code_table *t = calloc(1, sizeof(*t));
+	int rc;
+
+	if (!t)
+		return -ENOMEM;
+	rc = pthread_mutex_init(&t->lock, NULL);
+	if (rc) {
+		free(t);
+		return -rc;
+	}
+	*out = t;
+	return 0;
+}
+
+static void slot_clear(struct code_slot *s)
+{
+	srcline_elf_put(s->lines);
+	*s = (struct code_slot){ 0 };
+}
+
+void ttrt_code_table_destroy(struct ttrt_code_table *t)
+{
+	if (!t)
+		return;
+	for (int c = 0; c < TTRT_NUM_TENSIX; c++)
+		for (int r = 0; r < TTRT_NUM_RISCS; r++)
+			slot_clear(&t->slot[c][r]);
+	for (int r = 0; r < TTRT_NUM_RISCS; r++)
+		srcline_elf_put(t->fw[r]);
+	pthread_mutex_destroy(&t->lock);
+	free(t);
+}
+
+static struct code_slot *slot_of(struct ttrt_code_table *t, struct ttrt_xy core, int risc)
+{
+	int idx = ttrt_core_index(core);
+
+	if (!t || idx < 0 || risc < 0 || risc >= TTRT_NUM_RISCS)
+		return NULL;
+	return &t->slot[idx][risc];
+}
+
+void ttrt_code_set(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+		   struct srcline_elf *lines, uint32_t load, uint32_t link, uint32_t size)
+{
+	struct ttrt_code_table *t = dev->code;
+	struct code_slot *s = slot_of(t, core, risc), old;
+
+	if (!s)
+		return;
+	srcline_elf_get(lines);
+	pthread_mutex_lock(&t->lock);
+	old = *s;
+	*s = (struct code_slot){ lines, load, link, size };
+	pthread_mutex_unlock(&t->lock);
+	srcline_elf_put(old.lines);
+}
+
+void ttrt_code_forget(struct ttrt_device *dev, struct ttrt_xy core)
+{
+	struct code_slot old[TTRT_NUM_RISCS];
+	struct ttrt_code_table *t = dev->code;
+	struct code_slot *s = slot_of(t, core, 0);
+
+	if (!s)
+		return;
+	pthread_mutex_lock(&t->lock);
+	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
+		old[r] = s[r];
+		s[r] = (struct code_slot){ 0 };
+	}
+	pthread_mutex_unlock(&t->lock);
+	for (int r = 0; r < TTRT_NUM_RISCS; r++)
+		srcline_elf_put(old[r].lines);
+}
+
+void ttrt_code_forget_all(struct ttrt_device *dev)
+{
+	for (int c = 0; c < TTRT_NUM_TENSIX; c++)
+		ttrt_code_forget(dev, ttrt_core_logical(c));
+}
+
+/* ttfs's firmware of the RISC, a reference; NULL where none is loaded
+ * (a card that boots tt-metal's) or it cannot be read. */
+static struct srcline_elf *firmware_lines(struct ttrt_device *dev, int risc)
+{
+	struct ttrt_code_table *t = dev->code;
+	struct srcline_elf *lines;
+
+	pthread_mutex_lock(&t->lock);
+	if (!t->fw_tried[risc] && dev->firmware_loaded) {
+		char path[TTRT_PATH_MAX + 32];
+		uint8_t *elf = NULL;
+		size_t len = 0;
+
+		t->fw_tried[risc] = true;
+		snprintf(path, sizeof(path), "%s/%s.elf", dev->firmware_from,
+			 ttrt_risc_names[risc]);
+		if (cache_read_file(path, &elf, &len) == 0)
+			t->fw[risc] = srcline_elf_new(elf, len);
+		free(elf);
+	}
+	lines = t->fw[risc];
+	srcline_elf_get(lines);
+	pthread_mutex_unlock(&t->lock);
+	return lines;
+}
+
+/* The code at pc is still the ELF's: neither the host (a launch written
+ * into L1 by hand) nor a kernel wrote over it since it was placed.
+ * Otherwise its lines would name code that is not there. */
+static int still_there(struct ttrt_device *dev, struct ttrt_xy core, uint32_t pc,
+		       struct srcline_elf *lines, uint64_t addr)
+{
+	uint8_t now[4];
+	int rc = ttrt_l1_read(dev, core, pc, now, sizeof(now));
+
+	if (rc)
+		return rc;
+	return srcline_code_matches(lines, addr, now, sizeof(now)) == 1 ? 0 : -ENOENT;
+}
+
+/* The slot's code, a reference, if it holds pc. */
+static bool code_at(struct ttrt_code_table *t, struct code_slot *s, uint32_t pc,
+		    struct code_slot *found)
+{
+	bool hit;
+
+	pthread_mutex_lock(&t->lock);
+	hit = s->lines && pc - s->load < s->size;
+	if (hit) {
+		*found = *s;
+		srcline_elf_get(found->lines);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return hit;
+}
+
+int ttrt_pc_where(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+		  const struct ttrt_risc_detail *d, char *buf, size_t len)
+{
+	struct ttrt_code_table *t = dev->code;
+	struct code_slot *s = slot_of(t, core, risc), found = { 0 };
+	uint64_t caller = 0;
+	int rc;
+
+	if (len)
+		buf[0] = '\0';
+	if (!s)
+		return -ENOENT;
+	if (!code_at(t, s, d->pc, &found)) {
+		/* Not in a kernel: in the firmware, linked where it runs. */
+		found.lines = firmware_lines(dev, risc);
+		found.load = found.link = 0;
+		found.size = UINT32_MAX;
+	}
+	if (!found.lines)
+		return -ENOENT;
+	/* ra - 1 is inside the call that made it, if it is in the same code. */
+	if (d->ra && d->ra - 1 - found.load < found.size)
+		caller = (uint64_t)(d->ra - 1 - found.load) + found.link;
+	rc = still_there(dev, core, d->pc, found.lines, (uint64_t)(d->pc - found.load) + found.link);
+	if (rc == 0)
+		rc = srcline_where(found.lines, (uint64_t)(d->pc - found.load) + found.link, caller,
+				   buf, len);
+	srcline_elf_put(found.lines);
+	return rc;
+}
+
+const char *ttrt_pc_text(struct ttrt_device *dev, struct ttrt_xy core, int risc,
+			 const struct ttrt_risc_detail *d, char *buf, size_t len)
+{
+	char where[TTRT_PC_TEXT_MAX - 16];
+
+	if (ttrt_pc_where(dev, core, risc, d, where, sizeof(where)) == 0)
+		snprintf(buf, len, "pc 0x%08x (%s)", d->pc, where);
+	else
+		snprintf(buf, len, "pc 0x%08x", d->pc);
+	return buf;
+}
