@@ -178,6 +178,17 @@ static char *kernel(const char *file, size_t *len)
 int run(struct ttrt_device *dev, const char *what, const char *sections, const char *file,
 	       struct io in[3], struct io out[2])
 {
+	size_t len;
+	char *src = kernel(file, &len);
+	int rc = run_source(dev, what, sections, src, len, in, out);
+
+	free(src);
+	return rc;
+}
+
+int run_source(struct ttrt_device *dev, const char *what, const char *sections, const char *compute,
+	       size_t compute_len, struct io in[3], struct io out[2])
+{
 	struct bufs bs = { { 0 } };
 	struct ttrt_program *p;
 	char args[4096], err[512] = "", name[8];
@@ -216,9 +227,7 @@ int run(struct ttrt_device *dev, const char *what, const char *sections, const c
 	src = kernel("writer.cpp", &len);
 	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_WRITER, src, len), 0);
 	free(src);
-	src = kernel(file, &len);
-	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_COMPUTE, src, len), 0);
-	free(src);
+	CHECK_EQ(ttrt_program_set_source(p, TTRT_KERNEL_COMPUTE, compute, compute_len), 0);
 	rc = ttrt_program_run(p, NULL);
 	if (rc) {
 		char *text = NULL;

@@ -47,6 +47,10 @@ struct io {
 int run(struct ttrt_device *dev, const char *what, const char *sections, const char *file,
 	struct io in[3], struct io out[2]);
 
+/* The same with the compute kernel's source given. */
+int run_source(struct ttrt_device *dev, const char *what, const char *sections, const char *compute,
+	       size_t compute_len, struct io in[3], struct io out[2]);
+
 /* Counts mismatches and prints the first few. */
 struct cmp {
 	const char *what;
