@@ -3,7 +3,7 @@
 // The SFPU as the SDK drives it (tt/tensix.h, "SFPU instructions"): one
 // instruction word per store to TT_TX_SFPU, its immediate first. Shared by
 // sfpi.h and the SFPU tile ops of api/compute (exp_tile, add_unary_tile,
-// ...), both on TRISC1 only.
+// ..., ttfs/sfpu_unary.h), both on TRISC1 only.
 //
 // Registers: the coprocessor has TT_TX_SFPU_REGS of them, enough that
 // every live sfpi value owns one; `used` is the set in use. The RWC (the
@@ -91,64 +91,6 @@ FORCE_INLINE bool face_in(uint32_t face, int vector_mode)
 	if (vector_mode == static_cast<int>(VectorMode::C))
 		return face == 0 || face == 2;
 	return true;
-}
-
-// The 32 vectors of DST tile idst (8 per face, A = 64 idst + 2 k) through
-// one function: load, f, store.
-inline void tile_func(uint32_t idst, uint32_t fn, uint32_t imm, int vector_mode, const char *call)
-{
-	tx::check_dst(idst, call);
-	uint32_t r = alloc();
-
-	for (uint32_t face = 0; face < 4; face++) {
-		if (!face_in(face, vector_mode))
-			continue;
-		for (uint32_t k = 0; k < 8; k++) {
-			uint32_t a = 64 * idst + 16 * face + 2 * k;
-
-			load(r, a);
-			op(word(TT_TX_SFPU_FUNC, r, r, 0, 0, fn), imm);
-			store(r, a);
-		}
-	}
-	release(r);
-}
-
-// DST tile idst op= a scalar (the bits of a float): o is an SFPU
-// instruction with va = the tile, vb = the scalar; `reverse` swaps them
-// (rsub).
-inline void tile_scalar(uint32_t idst, uint32_t o, uint32_t bits, bool reverse, const char *call)
-{
-	tx::check_dst(idst, call);
-	uint32_t r = alloc(), s = alloc();
-
-	loadi(s, bits);
-	for (uint32_t k = 0; k < 32; k++) {
-		uint32_t a = 64 * idst + 2 * k;
-
-		load(r, a);
-		op(reverse ? word(o, r, s, r) : word(o, r, r, s));
-		store(r, a);
-	}
-	release(s);
-	release(r);
-}
-
-// DST tile idst through an instruction of one operand (va = vb = the
-// tile: square is FMUL).
-inline void tile_self(uint32_t idst, uint32_t o, const char *call)
-{
-	tx::check_dst(idst, call);
-	uint32_t r = alloc();
-
-	for (uint32_t k = 0; k < 32; k++) {
-		uint32_t a = 64 * idst + 2 * k;
-
-		load(r, a);
-		op(word(o, r, r, r));
-		store(r, a);
-	}
-	release(r);
 }
 
 }  // namespace sfpu

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// abs_tile: DST[idst] = |x| in place.
+// abs_tile: |x|; abs_tile_int32 on Int32.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,18 +8,11 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void abs_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void abs_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_ABS, 0, vector_mode, "abs_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(abs_tile_init)
+TTFS_SFPU_OP(abs_tile, sfpi::abs(x))
+TTFS_SFPU_OP_INT(abs_tile_int32, sfpi::abs(x))
 
 #pragma GCC diagnostic pop

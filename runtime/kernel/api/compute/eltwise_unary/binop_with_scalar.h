@@ -4,6 +4,7 @@
 // in fp32 on the SFPU: add, sub, mul, div and rsub (scalar - x). div's
 // argument is the divisor's reciprocal, which the host computes (ttnn
 // passes bits(1 / d)), so div multiplies by it, as tt-metal's LLK does.
+// The _int32 forms add and subtract Int32 scalars on Int32 tiles.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -11,44 +12,16 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-ALWI void binop_with_scalar_tile_init()
-{
-}
 
-ALWI void add_unary_tile(uint32_t idst, uint32_t param1)
-{
-	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FADD, param1, false, "add_unary_tile")));
-	(void)idst;
-	(void)param1;
-}
-
-ALWI void sub_unary_tile(uint32_t idst, uint32_t param1)
-{
-	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FSUB, param1, false, "sub_unary_tile")));
-	(void)idst;
-	(void)param1;
-}
-
-ALWI void rsub_unary_tile(uint32_t idst, uint32_t param1)
-{
-	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FSUB, param1, true, "rsub_unary_tile")));
-	(void)idst;
-	(void)param1;
-}
-
-ALWI void mul_unary_tile(uint32_t idst, uint32_t param1)
-{
-	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FMUL, param1, false, "mul_unary_tile")));
-	(void)idst;
-	(void)param1;
-}
-
-ALWI void div_unary_tile(uint32_t idst, uint32_t param1)
-{
-	MATH((ttfs::sfpu::tile_scalar(idst, TT_TX_SFPU_FMUL, param1, false, "div_unary_tile")));
-	(void)idst;
-	(void)param1;
-}
+TTFS_SFPU_INIT(binop_with_scalar_tile_init)
+TTFS_SFPU_OP1(add_unary_tile, x + p0)
+TTFS_SFPU_OP1(sub_unary_tile, x - p0)
+TTFS_SFPU_OP1(rsub_unary_tile, p0 - x)
+TTFS_SFPU_OP1(mul_unary_tile, x * p0)
+TTFS_SFPU_OP1(div_unary_tile, x * p0)
+TTFS_SFPU_OP1_INT(add_unary_tile_int32, x + p0)
+TTFS_SFPU_OP1_INT(sub_unary_tile_int32, x - p0)
 
 #pragma GCC diagnostic pop

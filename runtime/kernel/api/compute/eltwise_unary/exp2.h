@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// exp2_tile: DST[idst] = 2^x in place.
+// exp2_tile: 2^x; expm1_tile: e^x - 1, exact near 0 (ttfs/sfpu_math.h).
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,18 +8,12 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void exp2_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void exp2_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_EXP2, 0, vector_mode, "exp2_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(exp2_tile_init)
+TTFS_SFPU_OP(exp2_tile, ttfs::vmath::exp2(x))
+TTFS_SFPU_INIT(expm1_tile_init)
+TTFS_SFPU_OP(expm1_tile, ttfs::vmath::expm1(x))
 
 #pragma GCC diagnostic pop

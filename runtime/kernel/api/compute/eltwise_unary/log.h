@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// log_tile, log2_tile: natural and base-2 logarithms in place.
+// log_tile: natural logarithm in place; log2_tile; log_with_base_tile:
+// log(x) times a scale (bits of a float: 1/ln(base), which ttnn passes)
+// (ttfs/sfpu_math.h).
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,31 +10,14 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void log_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void log_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_LOG, 0, vector_mode, "log_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
-
-template <auto... P>
-ALWI void log2_tile_init()
-{
-}
-
-template <auto... P>
-ALWI void log2_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_LOG2, 0, vector_mode, "log2_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(log_tile_init)
+TTFS_SFPU_OP(log_tile, ttfs::vmath::log(x))
+TTFS_SFPU_INIT(log2_tile_init)
+TTFS_SFPU_OP(log2_tile, ttfs::vmath::log(x) * sfpi::vFloat(ttfs::vmath::log2e))
+TTFS_SFPU_INIT(log_with_base_tile_init)
+TTFS_SFPU_OP1(log_with_base_tile, ttfs::vmath::log(x) * p0)
 
 #pragma GCC diagnostic pop

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// negative_tile (also neg_tile): DST[idst] = -x in place.
+// negative_tile (neg_tile): -x; negative_tile_int32: -x of Int32.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,31 +8,13 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void negative_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void negative_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_NEG, 0, vector_mode, "negative_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
-
-template <auto... P>
-ALWI void neg_tile_init()
-{
-}
-
-template <auto... P>
-ALWI void neg_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_NEG, 0, vector_mode, "neg_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(negative_tile_init)
+TTFS_SFPU_OP(negative_tile, -x)
+TTFS_SFPU_INIT(neg_tile_init)
+TTFS_SFPU_OP(neg_tile, -x)
+TTFS_SFPU_OP_INT(negative_tile_int32, -x)
 
 #pragma GCC diagnostic pop

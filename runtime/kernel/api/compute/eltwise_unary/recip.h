@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// recip_tile: DST[idst] = 1 / x in place.
+// recip_tile: 1/x in place (ttfs/sfpu_math.h: Newton from a linear guess,
+// three steps; two, about bf16 precision, with APPROX as tt-metal's
+// approximate reciprocal).
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,18 +10,10 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void recip_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void recip_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_RECIP, 0, vector_mode, "recip_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(recip_tile_init)
+TTFS_SFPU_OP(recip_tile, ttfs::vmath::recip(x, APPROX ? 2 : 3))
 
 #pragma GCC diagnostic pop

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// relu_tile: DST[idst] = max(x, 0) in place.
+// The relu family: relu_tile max(x, 0); relu_max_tile min(max(x, 0), upper);
+// relu_min_tile max(x, lower); leaky_relu_tile x < 0 ? slope x : x;
+// *_int32 on Int32 tiles (fp32 DST). Parameters are bits of floats (ints
+// for the _int32 forms), as ttnn passes them.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,18 +11,21 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void relu_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void relu_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_RELU, 0, vector_mode, "relu_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(relu_tile_init)
+TTFS_SFPU_OP(relu_tile, sfpi::vec_max(x, sfpi::vFloat(0.0f)))
+TTFS_SFPU_INIT(relu_max_tile_init)
+TTFS_SFPU_OP1(relu_max_tile, sfpi::vec_min(sfpi::vec_max(x, sfpi::vFloat(0.0f)), p0))
+TTFS_SFPU_INIT(relu_min_tile_init)
+TTFS_SFPU_OP1(relu_min_tile, sfpi::vec_max(x, p0))
+TTFS_SFPU_INIT(leaky_relu_tile_init)
+TTFS_SFPU_OP1(leaky_relu_tile, TTFS_SFPU_SELECT(x < 0.0f, x * p0, x))
+
+TTFS_SFPU_OP_INT(relu_tile_int32, TTFS_SFPU_SELECT(x < sfpi::vInt(0), sfpi::vInt(0), x))
+TTFS_SFPU_OP1_INT(relu_max_tile_int32,
+		  TTFS_SFPU_SELECT(x < sfpi::vInt(0), sfpi::vInt(0), TTFS_SFPU_SELECT(x > p0, p0, x)))
+TTFS_SFPU_OP1_INT(relu_min_tile_int32, TTFS_SFPU_SELECT(x < p0, p0, x))
 
 #pragma GCC diagnostic pop

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// floor_tile, trunc_tile: rounding toward minus infinity and toward zero, in place.
+// The rounding family (ttnn's SFPU_OP_ROUND_FAMILY_INCLUDE, init
+// rounding_op_tile_init): floor, ceil, trunc, frac (x - trunc x) and
+// round_tile(idst, decimals), to nearest with ties to even at 10^-decimals
+// (decimals may be negative), as torch.round.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,31 +11,45 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void floor_tile_init()
+
+namespace ttfs {
+namespace sfpu {
+
+inline sfpi::vFloat round_decimals(const sfpi::vFloat &x, int32_t decimals)
 {
+	if (decimals == 0)
+		return ttfs::vmath::round_even(x);
+	// 10^|d| by squaring, exact up to 10^10.
+	sfpi::vFloat s = ttfs::vmath::ipow(sfpi::vFloat(10.0f), static_cast<uint32_t>(decimals < 0 ? -decimals : decimals));
+
+	if (decimals < 0)
+		return ttfs::vmath::round_even(x * ttfs::vmath::recip(s)) * s;
+	return ttfs::vmath::round_even(x * s) * ttfs::vmath::recip(s);
 }
 
+}  // namespace sfpu
+}  // namespace ttfs
+
+TTFS_SFPU_INIT(rounding_op_tile_init)
+TTFS_SFPU_INIT(floor_tile_init)
+TTFS_SFPU_OP(floor_tile, ttfs::vmath::floor(x))
+TTFS_SFPU_INIT(ceil_tile_init)
+TTFS_SFPU_OP(ceil_tile, ttfs::vmath::ceil(x))
+TTFS_SFPU_INIT(trunc_tile_init)
+TTFS_SFPU_OP(trunc_tile, ttfs::vmath::trunc(x))
+TTFS_SFPU_INIT(frac_tile_init)
+TTFS_SFPU_OP(frac_tile, x - ttfs::vmath::trunc(x))
+
 template <auto... P>
-ALWI void floor_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
+ALWI void round_tile(uint32_t idst, int32_t decimals)
 {
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_FLOOR, 0, vector_mode, "floor_tile")));
+	MATH((ttfs::sfpu::unary(idst, (int)VectorMode::RC, "round_tile", [=](const sfpi::vFloat &x) {
+		return ttfs::sfpu::round_decimals(x, decimals);
+	})));
 	(void)idst;
-	(void)vector_mode;
-}
-
-template <auto... P>
-ALWI void trunc_tile_init()
-{
-}
-
-template <auto... P>
-ALWI void trunc_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_TRUNC, 0, vector_mode, "trunc_tile")));
-	(void)idst;
-	(void)vector_mode;
+	(void)decimals;
 }
 
 #pragma GCC diagnostic pop

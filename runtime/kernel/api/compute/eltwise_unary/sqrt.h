@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// sqrt_tile, rsqrt_tile: square root and its reciprocal in place.
+// sqrt_tile: square root in place (ttfs/sfpu_math.h: x rsqrt(x) and a
+// Newton step on the residual). A true first template argument (FAST_APPROX)
+// or APPROX drops the last steps, about bf16 precision.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,31 +10,12 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-template <auto... P>
-ALWI void sqrt_tile_init()
-{
-}
 
-template <auto... P>
-ALWI void sqrt_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_SQRT, 0, vector_mode, "sqrt_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+TTFS_SFPU_INIT(sqrt_tile_init)
+TTFS_SFPU_OP(sqrt_tile, ttfs::vmath::sqrt(x, approx || APPROX))
 
-template <auto... P>
-ALWI void rsqrt_tile_init()
-{
-}
-
-template <auto... P>
-ALWI void rsqrt_tile(uint32_t idst, int vector_mode = (int)VectorMode::RC, uint32_t = 0)
-{
-	MATH((ttfs::sfpu::tile_func(idst, TT_TX_FN_RSQRT, 0, vector_mode, "rsqrt_tile")));
-	(void)idst;
-	(void)vector_mode;
-}
+#include "api/compute/eltwise_unary/rsqrt.h"
 
 #pragma GCC diagnostic pop

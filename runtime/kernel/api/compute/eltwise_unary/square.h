@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// square_tile: DST[idst] = x * x in place.
+// square_tile: x * x.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -8,15 +8,10 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "ttfs/sfpu_unary.h"
 
-ALWI void square_tile_init()
-{
-}
 
-ALWI void square_tile(uint32_t idst)
-{
-	MATH((ttfs::sfpu::tile_self(idst, TT_TX_SFPU_FMUL, "square_tile")));
-	(void)idst;
-}
+TTFS_SFPU_INIT(square_tile_init)
+TTFS_SFPU_OP(square_tile, x * x)
 
 #pragma GCC diagnostic pop

@@ -1,0 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// softsign_tile: in activations.h with the rest of ttnn's activation family.
+#pragma once
+#include "api/compute/eltwise_unary/activations.h"
