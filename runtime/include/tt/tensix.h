@@ -251,7 +251,7 @@ enum tt_tx_sfpu_op {
 	TT_TX_SFPU_FMAD = 19,      /* vd = va * vb + vc */
 	TT_TX_SFPU_FMIN = 20,
 	TT_TX_SFPU_FMAX = 21,
-	TT_TX_SFPU_FUNC = 22,      /* vd = f(va), mod = TT_TX_FN_* (IMM: argument of some) */
+	TT_TX_SFPU_FUNC = 22,      /* vd = f(va), mod = TT_TX_FN_* (|va|, -va) */
 
 	/* integer, two's complement per lane */
 	TT_TX_SFPU_IADD = 32,      /* vd = va + vb */
@@ -310,27 +310,14 @@ enum tt_tx_sfpu_op {
 #define TT_TX_CAST_F2BF16  2u     /* float rounded to bf16 (nearest even), as fp32 */
 #define TT_TX_CAST_F2I_RNE 3u     /* float to int32, nearest even, saturating */
 
-/* Functions of TT_TX_SFPU_FUNC: the SFPU's function unit. Silicon computes
- * them with LLK code on the SFPU (polynomials, LUTs, Newton steps); this
- * model has each as one instruction computed in fp32 and documents its
- * accuracy in docs/tensix.md. */
+/* Functions of TT_TX_SFPU_FUNC: the sign operations silicon has as
+ * instructions of their own (SFPABS, SFPMOV with the sign complemented).
+ * Every other function (exp, log, recip, ...) is SFPU code in the SDK
+ * (ttfs/sfpu_math.h), as tt-llk computes it on silicon: the model computes
+ * no function itself. */
 enum tt_tx_fn {
-	TT_TX_FN_EXP = 0,
-	TT_TX_FN_EXP2 = 1,
-	TT_TX_FN_LOG = 2,
-	TT_TX_FN_LOG2 = 3,
-	TT_TX_FN_RECIP = 4,
-	TT_TX_FN_SQRT = 5,
-	TT_TX_FN_RSQRT = 6,
-	TT_TX_FN_SIN = 7,
-	TT_TX_FN_COS = 8,
-	TT_TX_FN_FLOOR = 9,
-	TT_TX_FN_TRUNC = 10,
 	TT_TX_FN_ABS = 11,
 	TT_TX_FN_NEG = 12,
-	TT_TX_FN_RELU = 13,
-	TT_TX_FN_GELU = 14,        /* IMM bit 0: the tanh approximation */
-	TT_TX_FN_SIGMOID = 15,
 };
 
 #endif

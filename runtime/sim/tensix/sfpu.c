@@ -5,8 +5,8 @@
  * for v_if. The lane <-> DST mapping is silicon's SFPLOAD/SFPSTORE
  * (reference/noc-and-sfpu.md §3.2): address A maps lane L to DST row
  * (A & ~3) + L/8, column 2 * (L % 8) + ((A >> 1) & 1); DST row r of a
- * tile is row r % 16 of face r / 16. Functions are computed in fp32 with
- * libm (docs/tensix.md states their accuracy).
+ * tile is row r % 16 of face r / 16. Arithmetic is IEEE fp32 per lane;
+ * functions (exp, ...) are the SDK's SFPU code, not the model's.
  */
 #include "tensix.h"
 #include "formats.h"
@@ -100,34 +100,13 @@ static int store(struct sim_tensix *tx, const struct insn *in)
 	return 0;
 }
 
-static float gelu(float x, int tanh_approx)
-{
-	if (tanh_approx)
-		return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
-	/* 1 + erf(z) is erfc(-z): no cancellation for negative x, where
-	 * 1 + erff() rounds to 0 and loses the small tail values. */
-	return 0.5f * x * erfcf(x * -0.70710678f);
-}
-
-static int func(struct sim_tensix *tx, uint32_t fn, float x, float *y)
+/* The sign instructions (SFPABS, SFPMOV's sign complement): bit
+ * operations, NaN included. */
+static int func(struct sim_tensix *tx, uint32_t fn, uint32_t a, uint32_t *y)
 {
 	switch (fn) {
-	case TT_TX_FN_EXP: *y = expf(x); break;
-	case TT_TX_FN_EXP2: *y = exp2f(x); break;
-	case TT_TX_FN_LOG: *y = logf(x); break;
-	case TT_TX_FN_LOG2: *y = log2f(x); break;
-	case TT_TX_FN_RECIP: *y = 1.0f / x; break;
-	case TT_TX_FN_SQRT: *y = sqrtf(x); break;
-	case TT_TX_FN_RSQRT: *y = 1.0f / sqrtf(x); break;
-	case TT_TX_FN_SIN: *y = sinf(x); break;
-	case TT_TX_FN_COS: *y = cosf(x); break;
-	case TT_TX_FN_FLOOR: *y = floorf(x); break;
-	case TT_TX_FN_TRUNC: *y = truncf(x); break;
-	case TT_TX_FN_ABS: *y = fabsf(x); break;
-	case TT_TX_FN_NEG: *y = -x; break;
-	case TT_TX_FN_RELU: *y = x > 0.0f ? x : 0.0f; break;
-	case TT_TX_FN_GELU: *y = gelu(x, tx->sfpu.imm & 1); break;
-	case TT_TX_FN_SIGMOID: *y = 1.0f / (1.0f + expf(-x)); break;
+	case TT_TX_FN_ABS: *y = a & 0x7FFFFFFFu; break;
+	case TT_TX_FN_NEG: *y = a ^ 0x80000000u; break;
 	default:
 		return tx_fail(tx, "sfpu: unknown function %u", fn);
 	}
@@ -197,7 +176,7 @@ static uint32_t shift(uint32_t op, uint32_t a, uint32_t n)
 static int lane_op(struct sim_tensix *tx, const struct insn *in, uint32_t a, uint32_t b,
 		   uint32_t c, uint32_t *y)
 {
-	float fa = tx_float(a), fb = tx_float(b), fy;
+	float fa = tx_float(a), fb = tx_float(b);
 
 	switch (in->op) {
 	case TT_TX_SFPU_LOADI: *y = tx->sfpu.imm; break;
@@ -208,11 +187,7 @@ static int lane_op(struct sim_tensix *tx, const struct insn *in, uint32_t a, uin
 	case TT_TX_SFPU_FMAD: *y = tx_bits(fmaf(fa, fb, tx_float(c))); break;
 	case TT_TX_SFPU_FMIN: *y = tx_bits(fminf(fa, fb)); break;
 	case TT_TX_SFPU_FMAX: *y = tx_bits(fmaxf(fa, fb)); break;
-	case TT_TX_SFPU_FUNC:
-		if (func(tx, in->mod, fa, &fy))
-			return -1;
-		*y = tx_bits(fy);
-		break;
+	case TT_TX_SFPU_FUNC: return func(tx, in->mod, a, y);
 	case TT_TX_SFPU_IADD: *y = a + b; break;
 	case TT_TX_SFPU_ISUB: *y = a - b; break;
 	case TT_TX_SFPU_IAND: *y = a & b; break;

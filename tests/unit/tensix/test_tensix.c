@@ -771,47 +771,15 @@ static void test_sfpu_flags(void)
 	CHECK_EQ(sfpu(TT_TX_SFPU_PUSHC, 0, 0, 0, 0, 0), -1);
 }
 
-static double gelu_ref(double x)
-{
-	return 0.5 * x * (1 + erf(x / sqrt(2)));
-}
-
+/* FUNC is only the sign instructions (exp and the rest are SDK code);
+ * with the integer and field ops. */
 static void test_sfpu_funcs(void)
 {
-	static const struct {
-		uint32_t fn;
-		double (*f)(double);
-		double lo, hi, tol;
-	} fns[] = {
-		{ TT_TX_FN_EXP, exp, -10, 10, 1e-6 }, { TT_TX_FN_EXP2, exp2, -10, 10, 1e-6 },
-		{ TT_TX_FN_LOG, log, 0.01, 100, 1e-6 }, { TT_TX_FN_LOG2, log2, 0.01, 100, 1e-6 },
-		{ TT_TX_FN_SQRT, sqrt, 0, 100, 1e-6 }, { TT_TX_FN_SIN, sin, -6, 6, 1e-6 },
-		{ TT_TX_FN_COS, cos, -6, 6, 1e-6 }, { TT_TX_FN_FLOOR, floor, -9, 9, 0 },
-		{ TT_TX_FN_TRUNC, trunc, -9, 9, 0 }, { TT_TX_FN_ABS, fabs, -9, 9, 0 },
-		{ TT_TX_FN_GELU, gelu_ref, -5, 5, 1e-6 },
-	};
-
 	config(TT_TX_DST_FP32, TT_TX_SYNC_HALF, 4);
-	for (size_t f = 0; f < sizeof(fns) / sizeof(fns[0]); f++) {
-		double worst = 0;
-		for (unsigned l = 0; l < 32; l++)
-			tx->sfpu.r[0][l] = fbits((float)(fns[f].lo + (fns[f].hi - fns[f].lo) * l / 31.0));
-		CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 1, 0, fns[f].fn, 0), 0);
-		for (unsigned l = 0; l < 32; l++) {
-			double x = bitsf(reg_lane(0, l)), want = fns[f].f(x);
-			double e = fabs(bitsf(reg_lane(1, l)) - want) / (fabs(want) > 1 ? fabs(want) : 1);
-			worst = e > worst ? e : worst;
-		}
-		CHECK(worst <= fns[f].tol, "function %u: error %g > %g", fns[f].fn, worst, fns[f].tol);
-	}
-	/* The ones without a libm twin, and the integer and field ops. */
 	for (unsigned l = 0; l < 32; l++)
 		tx->sfpu.r[0][l] = fbits((float)l - 16.0f + 0.5f);
-	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 1, 0, TT_TX_FN_RECIP, 0), 0);
-	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 2, 0, TT_TX_FN_RELU, 0), 0);
-	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 3, 0, TT_TX_FN_SIGMOID, 0), 0);
+	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 1, 0, TT_TX_FN_ABS, 0), 0);
 	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 4, 0, TT_TX_FN_NEG, 0), 0);
-	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 5, 0, TT_TX_FN_RSQRT, 0), 0);
 	CHECK_EQ(sfpu(TT_TX_SFPU_CAST, 6, 0, 0, 0, TT_TX_CAST_F2I_RNE), 0);
 	CHECK_EQ(sfpu(TT_TX_SFPU_CAST, 7, 0, 0, 0, TT_TX_CAST_F2I), 0);
 	CHECK_EQ(sfpu(TT_TX_SFPU_EXEXP, 8, 0, 0, 0, 0), 0);
@@ -819,17 +787,16 @@ static void test_sfpu_funcs(void)
 	int bad = 0;
 	for (unsigned l = 0; l < 32; l++) {
 		double x = (double)l - 15.5;
-		bad += fabs(bitsf(reg_lane(1, l)) - 1 / x) > 1e-6 * fabs(1 / x);
-		bad += bitsf(reg_lane(2, l)) != (x > 0 ? x : 0);
-		bad += fabs(bitsf(reg_lane(3, l)) - 1 / (1 + exp(-x))) > 1e-6;
+		bad += bitsf(reg_lane(1, l)) != fabs(x);
 		bad += bitsf(reg_lane(4, l)) != -x;
-		bad += x > 0 && fabs(bitsf(reg_lane(5, l)) - 1 / sqrt(x)) > 1e-6;
 		bad += (int32_t)reg_lane(6, l) != (int32_t)nearbyint(x);
 		bad += (int32_t)reg_lane(7, l) != (int32_t)trunc(x);
 		bad += (int32_t)reg_lane(8, l) != ilogb(x);
 		bad += bitsf(reg_lane(9, l)) != (float)(x * x + x);
 	}
-	CHECK(bad == 0, "%d lanes wrong among recip/relu/sigmoid/neg/rsqrt/casts/exexp/fmad", bad);
+	CHECK(bad == 0, "%d lanes wrong among abs/neg/casts/exexp/fmad", bad);
+	/* exp (once function 0) is not the model's: an unknown function faults. */
+	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 5, 0, 0, 0), -1);
 }
 
 /* ---- errors and access rules ------------------------------------------------- */
