@@ -41,7 +41,10 @@ void kernel_main()
 		noc_semaphore_wait(ready, receivers);   // every receiver is done with the last one
 		noc_semaphore_set(ready, 0);
 		noc_async_write_multicast(page, page_to_all, page_bytes, receivers);
-		// The same NOC, after the page: the flag lands after the data.
+		// The page must have left before the flag is sent: on Blackhole
+		// tt-metal flushes between a multicast and its semaphore set
+		// (tt-metal issue 12678); the same NOC alone does not order them.
+		noc_async_writes_flushed();
 		noc_semaphore_set_multicast(landed, landed_to_all, receivers);
 		noc_async_write_barrier();
 	}
