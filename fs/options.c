@@ -39,6 +39,7 @@ static const struct fuse_opt ttfs_opt_specs[] = {
 	FUSE_OPT_KEY("abi=", 1),
 	FUSE_OPT_KEY("sfpi_path=", 1),
 	FUSE_OPT_KEY("build_timeout_ms=", 1),
+	FUSE_OPT_KEY("noc=", 1),
 	FUSE_OPT_END
 };
 
@@ -110,6 +111,8 @@ static void usage(const char *prog, const struct ttrt_config *defaults)
 	       "    -o timeout_ms=N        bound of boot, reset and launch waits (default 5000)\n"
 	       "    -o build_timeout_ms=N  bound of each kernel compiler process (default 120000)\n"
 	       "    -o firmware_dir=DIR    simulator firmware ELFs (default %s)\n"
+	       "    -o noc=instant|strict  simulator: NOC transfers land at once (default), or\n"
+	       "                           only at their barrier, poison until then\n"
 	       "    -o abi=builtin|derived|NAME|FILE  ABI profile: L1 map and mailbox layout\n"
 	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"
 	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"

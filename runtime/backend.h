@@ -45,6 +45,9 @@ struct ttrt_backend_ops {
 	 * debugger reads them. NULL: not readable (-ENOTSUP). */
 	int (*local_read)(struct ttrt_backend *be, struct ttrt_xy noc0, int risc, uint32_t addr,
 			  void *buf, size_t len);
+	/* How the NOC lands the transfers this core issues from now on.
+	 * NULL (a card): the NOC is what it is. */
+	int (*noc_mode)(struct ttrt_backend *be, struct ttrt_xy noc0, enum ttrt_noc_mode mode);
 	/* A count that moves when a core may have stopped running: finished,
 	 * faulted or began to wait on something outside itself. With it the
 	 * host sleeps in wait_change until the count moves past `seen` (or

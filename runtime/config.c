@@ -94,6 +94,27 @@ static int set_backend(struct ttrt_config *cfg, const char *value, char *err, si
 	return 0;
 }
 
+int ttrt_noc_mode_parse(const char *text)
+{
+	if (strcmp(text, "instant") == 0)
+		return TTRT_NOC_INSTANT;
+	if (strcmp(text, "strict") == 0)
+		return TTRT_NOC_STRICT;
+	return -EINVAL;
+}
+
+static int set_noc(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	int mode = ttrt_noc_mode_parse(value);
+
+	if (mode < 0) {
+		ttrt_set_err(err, errlen, "noc must be 'instant' or 'strict', not '%s'", value);
+		return -EINVAL;
+	}
+	cfg->noc_mode = (enum ttrt_noc_mode)mode;
+	return 0;
+}
+
 static int set_path(char *dst, size_t dstlen, const char *key, const char *value,
 		    char *err, size_t errlen)
 {
@@ -224,6 +245,7 @@ static const struct {
 	[TTRT_CFG_ABI] = { "abi", set_abi },
 	[TTRT_CFG_SFPI_PATH] = { "sfpi_path", set_sfpi_path },
 	[TTRT_CFG_BUILD_TIMEOUT_MS] = { "build_timeout_ms", set_build_timeout },
+	[TTRT_CFG_NOC] = { "noc", set_noc },
 };
 
 /* Sets key and remembers where the value came from. */

@@ -132,6 +132,8 @@ void ttrt_chip_unlock(struct ttrt_device *dev);
 int ttrt_launch_prepare_locked(struct ttrt_device *dev, struct ttrt_xy core,
 			       const struct ttrt_launch *msg);
 int ttrt_launch_go_locked(struct ttrt_device *dev, struct ttrt_xy core);
+/* The NOC mode of a core's next launches; nothing on a backend without one. */
+int ttrt_core_noc_mode(struct ttrt_device *dev, struct ttrt_xy core, enum ttrt_noc_mode mode);
 /* Stop the listed cores, reload their firmware and wait until they report
  * ready, within op; the caller holds the chip shared and owns the cores. */
 int ttrt_cores_reboot(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,

@@ -243,6 +243,16 @@ static int sim_local_read(struct ttrt_backend *be, struct ttrt_xy noc0, int risc
 	return sim_core_local_read(core, risc, addr, buf, len);
 }
 
+static int sim_noc_mode(struct ttrt_backend *be, struct ttrt_xy noc0, enum ttrt_noc_mode mode)
+{
+	struct sim_core *core = core_at(to_sim(be), noc0);
+
+	if (!core)
+		return -EINVAL;
+	atomic_store(&core->noc_strict, mode == TTRT_NOC_STRICT);
+	return 0;
+}
+
 static void sim_close(struct ttrt_backend *be)
 {
 	struct sim_backend *sb = to_sim(be);
@@ -271,6 +281,7 @@ static const struct ttrt_backend_ops sim_ops = {
 	.risc_states = sim_risc_states,
 	.risc_detail = sim_risc_detail,
 	.local_read = sim_local_read,
+	.noc_mode = sim_noc_mode,
 	.change_count = sim_change_count,
 	.wait_change = sim_wait_change,
 	.close = sim_close,

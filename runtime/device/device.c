@@ -160,6 +160,17 @@ int ttrt_core_risc_states(struct ttrt_device *dev, struct ttrt_xy core,
 	return dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
 }
 
+int ttrt_core_noc_mode(struct ttrt_device *dev, struct ttrt_xy core, enum ttrt_noc_mode mode)
+{
+	struct ttrt_xy noc0;
+
+	if (ttrt_logical_to_noc0(core, &noc0))
+		return -EINVAL;
+	if (!dev->backend->ops->noc_mode)
+		return 0;
+	return dev->backend->ops->noc_mode(dev->backend, noc0, mode);
+}
+
 const char *const ttrt_risc_names[TTRT_NUM_RISCS] = { "brisc", "ncrisc", "trisc0", "trisc1",
 						      "trisc2" };
 

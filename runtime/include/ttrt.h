@@ -29,6 +29,13 @@ extern "C" {
 #define TTRT_BACKEND_SIM 0
 #define TTRT_BACKEND_KMD 1
 
+/* How the simulator's NOC lands a read or write: when it is issued, or
+ * (strict) only when the issuing RISC's barrier sees it. */
+enum ttrt_noc_mode {
+	TTRT_NOC_INSTANT = 0,
+	TTRT_NOC_STRICT,
+};
+
 enum ttrt_config_key {
 	TTRT_CFG_BACKEND,
 	TTRT_CFG_DEVICE,
@@ -40,6 +47,7 @@ enum ttrt_config_key {
 	TTRT_CFG_ABI,
 	TTRT_CFG_SFPI_PATH,
 	TTRT_CFG_BUILD_TIMEOUT_MS,
+	TTRT_CFG_NOC,
 	TTRT_CFG_NUM_KEYS
 };
 
@@ -64,6 +72,9 @@ struct ttrt_config {
 	/* The ABI profile (docs/abi.md): "builtin", "derived" (from
 	 * tt_metal_home) or the path of a saved profile. */
 	char abi[TTRT_PATH_MAX];
+	/* sim: how NOC transfers land, for programs whose args do not say
+	 * (docs/debugging.md, "Barrier checks and strict NOC mode"). */
+	enum ttrt_noc_mode noc_mode;
 	/* For errors that surface later (a firmware file missing at open):
 	 * the INI file loaded, and per key TTRT_CFG_FROM_* or its line there. */
 	char config_file[TTRT_PATH_MAX];
@@ -71,8 +82,10 @@ struct ttrt_config {
 };
 
 void ttrt_config_defaults(struct ttrt_config *cfg);
+/* "instant" or "strict" (-o noc=, [program] noc =): the mode, or -EINVAL. */
+int ttrt_noc_mode_parse(const char *text);
 /* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms",
- * "firmware_dir", "tt_metal_home", "abi", "sfpi_path", "build_timeout_ms"). */
+ * "firmware_dir", "tt_metal_home", "abi", "sfpi_path", "build_timeout_ms", "noc"). */
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,

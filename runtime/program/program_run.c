@@ -201,6 +201,8 @@ static void record_code(struct run *r, uint32_t c, const struct ttrt_launch *lau
 static int launch_cores(struct run *r)
 {
 	struct ttrt_device *dev = r->p->dev;
+	enum ttrt_noc_mode noc = r->args->noc_mode >= 0 ? (enum ttrt_noc_mode)r->args->noc_mode :
+							   dev->cfg.noc_mode;
 	int rc = 0;
 
 	for (uint32_t c = 0; rc == 0 && c < r->plan.n_cores; c++) {
@@ -211,6 +213,8 @@ static int launch_cores(struct run *r)
 		rc = prog_packed_core(&r->packed, c, r->config, &size, &launch);
 		for (int risc = 0; rc == 0 && risc < TTRT_NUM_RISCS; risc++)
 			rc = ttrt_dprint_consume(dev, core, risc);
+		if (rc == 0)
+			rc = ttrt_core_noc_mode(dev, core, noc);
 		if (rc == 0)
 			rc = ttrt_launch_prepare_locked(dev, core, launch);
 		if (rc == 0)

@@ -5,6 +5,7 @@
  */
 #include "core.h"
 #include "chip.h"
+#include "noc_strict.h"
 #include "tensix/tensix.h"
 #include "tt/l1_map.h"
 
@@ -86,6 +87,8 @@ size_t sim_core_local_bytes(void)
 void sim_core_destroy(struct sim_core *core)
 {
 	rv32_bus_destroy(&core->bus);
+	for (int h = 0; h < SIM_NUM_HARTS; h++)
+		sim_noc_strict_free(core->harts[h].track.strict);
 	sim_tensix_free(core->tensix);
 	pthread_mutex_destroy(&core->lock);
 	pthread_mutex_destroy(&core->status_lock);
@@ -113,6 +116,8 @@ static void apply_soft_reset(struct sim_core *core)
 		struct sim_hart_slot *s = &core->harts[h];
 		if (!(changed & hart_reset_bit[h]))
 			continue;
+		sim_noc_track_settle(core, h, true);
+		s->track.fault_pc_set = false;
 		if (now & hart_reset_bit[h]) {
 			atomic_store(&s->run, SIM_HART_RESET);
 			continue;
@@ -134,9 +139,27 @@ static void apply_soft_reset(struct sim_core *core)
 		sim_tensix_reset(core->tensix);
 }
 
+/* The instruction at pc in L1 (16 bits when compressed). */
+static uint32_t insn_at(const struct sim_core *core, uint32_t pc)
+{
+	uint32_t insn = 0;
+
+	if (pc < TT_L1_SIZE - 4)
+		memcpy(&insn, core->l1 + pc, 4);
+	return (insn & 3) == 3 ? insn : insn & 0xFFFF;
+}
+
 static void record_fault(struct sim_core *core, struct sim_hart_slot *s)
 {
+	sim_noc_track_settle(core, (int)(s - core->harts), true);
 	pthread_mutex_lock(&core->status_lock);
+	/* A check at the kernel's end points at the transfer it found. */
+	if (s->track.fault_pc_set) {
+		s->hart.fault.pc = s->track.fault_pc;
+		s->hart.fault.insn = insn_at(core, s->track.fault_pc);
+		atomic_store(&s->pc_seen, s->track.fault_pc);
+		s->track.fault_pc_set = false;
+	}
 	/* A NOC error has already written its own detail. */
 	if (!s->fault_detail[0])
 		snprintf(s->fault_detail, sizeof(s->fault_detail), "%s at address 0x%08x",
@@ -191,6 +214,11 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		note_poll(s);
 		/* fall through */
 	case RV32_STOP_WFI:
+		/* A waiting RISC's transfers in flight land (strict mode): on
+		 * silicon time passes while it spins. Landed bytes may be what
+		 * the hart or a sibling waits for: look again. */
+		if (sim_noc_strict_land_all(core, h))
+			return 1;
 		s->parked_gen = gen;
 		atomic_store(&s->run, SIM_HART_PARKED);
 		break;
@@ -198,6 +226,7 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 		record_fault(core, s);
 		break;
 	default:
+		sim_noc_strict_land_due(core, h);
 		return 1;
 	}
 	/* Stores before it stopped may be what a parked sibling waits for. */

@@ -11,6 +11,7 @@
 #ifndef TTFS_SIM_CORE_H
 #define TTFS_SIM_CORE_H
 
+#include "noc_track.h"
 #include "rv32.h"
 #include "ttrt.h"
 #include "tt/fw_abi.h"
@@ -61,6 +62,9 @@ struct sim_hart_slot {
 	 * under the core's status_lock when it faults or is reset; status
 	 * readers take status_lock and read it only while the hart is faulted. */
 	char fault_detail[SIM_FAULT_DETAIL_MAX];
+	/* Its NOC transfers no barrier has observed (noc_track.h); the
+	 * core's thread only. */
+	struct sim_noc_track track;
 };
 
 struct sim_core {
@@ -83,6 +87,8 @@ struct sim_core {
 	pthread_mutex_t status_lock;
 
 	struct sim_niu niu[2];
+	/* Strict NOC mode (noc_strict.h), set by the host before a launch. */
+	_Atomic bool noc_strict;
 	_Atomic uint32_t streams[TT_NUM_STREAMS][2];   /* [acked, received] */
 	/* The Tensix coprocessor the TRISCs drive (tensix/tensix.h). */
 	struct sim_tensix *tensix;

@@ -7,6 +7,7 @@
  * Registers are 32-bit; other access sizes fault.
  */
 #include "core.h"
+#include "noc_track.h"
 #include "sched.h"
 #include "tensix/tensix.h"
 #include "tt/l1_map.h"
@@ -136,6 +137,17 @@ static int niu_write(struct sim_core *core, int hart, uint32_t addr, uint32_t va
 	return 0;   /* counters and other windows ignore writes */
 }
 
+/* A RISC that reads an NIU counter is a barrier or flush: what it
+ * issued of that kind is done for it (noc_track.h). */
+static void niu_observed(struct sim_core *core, int hart, uint32_t addr)
+{
+	struct niu_reg r;
+
+	if (core->harts[hart].track.outstanding && niu_decode(addr, &r) == 0 &&
+	    r.window == NIU_STATUS)
+		sim_noc_track_observe(core, hart, r.noc, r.index);
+}
+
 static int reg_read(struct sim_core *core, uint32_t addr, uint32_t *val)
 {
 	_Atomic uint32_t *r;
@@ -166,6 +178,11 @@ static int reg_write(struct sim_core *core, int hart, uint32_t addr, uint32_t va
 
 	if (sim_tensix_owns(addr))
 		return -ENXIO;   /* only the core's own RISCs write the coprocessor */
+	if (addr == TT_SIM_KERNEL_DONE) {
+		if (hart >= 0)
+			*cause = sim_noc_kernel_done(core, hart);
+		return 0;
+	}
 	if (addr >= DEBUG_REGS_BASE && addr < DEBUG_REGS_END) {
 		r = debug_reg(core, addr);
 		if (r)
@@ -176,6 +193,13 @@ static int reg_write(struct sim_core *core, int hart, uint32_t addr, uint32_t va
 		return niu_write(core, hart, addr, val, cause);
 	if (addr >= STREAMS_BASE && addr < STREAMS_END) {
 		r = stream_reg(core, addr);
+		/* cb_push_back: no page it pushes may still be in flight. */
+		if (hart >= 0 && r && r == &core->streams[(addr - STREAMS_BASE) >> 12][1]) {
+			*cause = sim_noc_check_push(core, hart, (addr - STREAMS_BASE) >> 12,
+						    val & STREAM_COUNT_MASK);
+			if (*cause != RV32_OK)
+				return 0;
+		}
 		if (r)
 			atomic_store(r, val & STREAM_COUNT_MASK);
 		return 0;
@@ -192,6 +216,8 @@ enum rv32_cause sim_mmio_load(void *ctx, int hart, uint32_t addr, unsigned size,
 				       SIM_FAULT_DETAIL_MAX) ? RV32_LOAD_FAULT : RV32_OK;
 	if (size != 4 || reg_read(core, addr, val))
 		return RV32_LOAD_FAULT;
+	if (addr >= NIU_BASE && addr < NIU_END)
+		niu_observed(core, hart, addr);
 	return RV32_OK;
 }
 

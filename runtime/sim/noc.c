@@ -11,6 +11,9 @@
  */
 #include "chip.h"
 #include "core.h"
+#include "noc_internal.h"
+#include "noc_strict.h"
+#include "noc_track.h"
 #include "runtime_internal.h"
 #include "sched.h"
 #include "simmem.h"
@@ -21,16 +24,6 @@
 #include <string.h>
 
 #define REG(r) (TT_NOC_##r / 4)
-
-/* One of: L1 (or bytes of the NOC's own), a DRAM bank, a register. */
-struct noc_endpoint {
-	uint8_t *mem;            /* L1 bytes, else NULL */
-	struct sim_core *core;   /* Tensix endpoint (to wake, or for MMIO) */
-	uint32_t reg_addr;
-	int bank;                /* DRAM endpoint: its bank, else -1 */
-	uint64_t addr;           /* and the bank address (a bank is not
-				  * contiguous in host memory: dram.h) */
-};
 
 static int is_memory(const struct noc_endpoint *ep)
 {
@@ -134,8 +127,8 @@ static struct noc_endpoint own_bytes(uint8_t *bytes)
 
 /* src is memory (L1, DRAM, or the NOC's own bytes); DRAM goes through
  * dram.h, which keeps the written bitmap and walks the granules. */
-static void deliver(struct sim_chip *chip, struct noc_endpoint *dst,
-		    const struct noc_endpoint *src, size_t len)
+void sim_noc_deliver(struct sim_chip *chip, struct noc_endpoint *dst,
+		     const struct noc_endpoint *src, size_t len)
 {
 	struct sim_dram *dram = &chip->dram;
 	uint32_t v;
@@ -159,17 +152,26 @@ static void deliver(struct sim_chip *chip, struct noc_endpoint *dst,
 		sim_sched_wake(dst->core);
 }
 
+/* Moves the bytes now, or in strict mode when the issuer's barrier sees
+ * them (noc_strict.c). */
+static void transfer(struct noc_req *q, enum sim_noc_kind kind, struct noc_endpoint *dst,
+		     const struct noc_endpoint *src, size_t len)
+{
+	if (!sim_noc_strict_defer(q->core, q->hart, q->noc, kind, dst, src, len))
+		sim_noc_deliver(q->core->chip, dst, src, len);
+}
+
 static enum rv32_cause noc_read(struct noc_req *q)
 {
 	const uint32_t *r = q->r;
 	uint32_t len = r[REG(AT_LEN_BE)];
+	uint64_t dst_addr = local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]);
 	struct noc_endpoint src, dst;
 
 	q->what = "read";
 	if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
 		    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src) ||
-	    resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
-		    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), len, &dst))
+	    resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst))
 		return RV32_STORE_FAULT;
 	if (!is_memory(&src) || !is_memory(&dst)) {
 		niu_fail(q, "register reads are not supported");
@@ -177,9 +179,11 @@ static enum rv32_cause noc_read(struct noc_req *q)
 	}
 	/* DRAM into L1, the usual read: untouched DRAM comes as zeros
 	 * without the mapping ever being touched. */
-	deliver(q->core->chip, &dst, &src, len);
+	transfer(q, SIM_NOC_READ, &dst, &src, len);
 	bump(q, TT_NIU_MST_RD_REQ_SENT, 1);
 	bump(q, TT_NIU_MST_RD_RESP_RECEIVED, 1);
+	sim_noc_track_issue(q->core, q->hart, q->noc, SIM_NOC_READ, dst.mem ? dst.core : NULL,
+			    (uint32_t)dst_addr, len);
 	return RV32_OK;
 }
 
@@ -189,7 +193,7 @@ static int in_span(unsigned v, unsigned start, unsigned end)
 }
 
 /* Write src to every Tensix core in the rectangle; returns the count. */
-static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr,
+static int multicast(struct noc_req *q, enum sim_noc_kind kind, uint32_t hi, uint64_t addr,
 		     const struct noc_endpoint *src, size_t len, int include_self)
 {
 	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
@@ -207,7 +211,7 @@ static int multicast(struct noc_req *q, uint32_t hi, uint64_t addr,
 			return -1;
 		}
 		ep.mem = c->l1 + addr;
-		deliver(q->core->chip, &ep, src, len);
+		transfer(q, kind, &ep, src, len);
 		count++;
 	}
 	return count;
@@ -221,6 +225,7 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	struct noc_endpoint src, dst;
 	uint8_t inline_bytes[4];
 	int dests = 1;
+	enum sim_noc_kind kind = ctrl & TT_NOC_CMD_RESP_MARKED ? SIM_NOC_WRITE : SIM_NOC_POSTED;
 
 	q->what = ctrl & TT_NOC_CMD_BRCST_PACKET ? "multicast write" : "write";
 	if (ctrl & TT_NOC_CMD_WR_INLINE) {
@@ -229,9 +234,11 @@ static enum rv32_cause noc_write(struct noc_req *q)
 		src = own_bytes(inline_bytes);
 		len = 4;
 		dst_addr = local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~3ull;
-		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst))
+		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst) ||
+		    (dst.mem && sim_noc_check_signal(q->core, q->hart, q->noc, q->what,
+						     (int64_t)dst_addr)))
 			return RV32_STORE_FAULT;
-		deliver(q->core->chip, &dst, &src, 4);
+		transfer(q, kind, &dst, &src, 4);
 	} else {
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)],
 			    local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]), len, &src))
@@ -241,14 +248,19 @@ static enum rv32_cause noc_write(struct noc_req *q)
 			return RV32_STORE_FAULT;
 		}
 		if (ctrl & TT_NOC_CMD_BRCST_PACKET) {
-			dests = multicast(q, r[REG(RET_ADDR_HI)], dst_addr, &src, len,
+			if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what,
+						 (int64_t)dst_addr))
+				return RV32_STORE_FAULT;
+			dests = multicast(q, kind, r[REG(RET_ADDR_HI)], dst_addr, &src, len,
 					  !!(ctrl & TT_NOC_CMD_BRCST_SRC_INCLUDE));
 			if (dests < 0)
 				return RV32_STORE_FAULT;
 		} else {
-			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst))
+			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst) ||
+			    (dst.mem && sim_noc_check_signal(q->core, q->hart, q->noc, q->what,
+							     (int64_t)dst_addr)))
 				return RV32_STORE_FAULT;
-			deliver(q->core->chip, &dst, &src, len);
+			transfer(q, kind, &dst, &src, len);
 		}
 	}
 	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
@@ -257,6 +269,7 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	} else {
 		bump(q, TT_NIU_MST_POSTED_WR_REQ_SENT, 1);
 	}
+	sim_noc_track_issue(q->core, q->hart, q->noc, kind, NULL, 0, 0);
 	return RV32_OK;
 }
 
@@ -284,6 +297,8 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		niu_fail(q, "atomics on registers are not modelled");
 		return RV32_STORE_FAULT;
 	}
+	if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what, -1))
+		return RV32_STORE_FAULT;
 	if (tgt.bank >= 0) {
 		uint8_t *p;
 		/* An aligned word never crosses a granule: one span. */
@@ -304,7 +319,7 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 			    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), 4, &ret))
 			return RV32_STORE_FAULT;
 		old_bytes = own_bytes((uint8_t *)&old);
-		deliver(q->core->chip, &ret, &old_bytes, 4);
+		sim_noc_deliver(q->core->chip, &ret, &old_bytes, 4);
 		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
 		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
 	} else {

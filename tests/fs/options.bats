@@ -40,7 +40,7 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 
 @test "--help exits 0 and lists ttfs's -o keys" {
 	run -0 --separate-stderr "$TTFS_BIN" --help
-	for key in config= backend= device= dram_size= cache_dir= timeout_ms=; do
+	for key in config= backend= device= dram_size= cache_dir= timeout_ms= noc=; do
 		assert_output --partial "-o $key"
 	done
 	assert_output --partial MOUNTPOINT
@@ -72,6 +72,11 @@ ini() { printf "$2" >"$BATS_TEST_TMPDIR/$1"; echo "$BATS_TEST_TMPDIR/$1"; }
 	[[ "$stderr" == *timeout_ms* ]] || fail "stderr: $stderr"
 	refused -o cache_dir=relative
 	[[ "$stderr" == *cache_dir* ]] || fail "stderr: $stderr"
+}
+
+@test "-o noc=lazy: refused, naming the option and its values" {
+	refused -o noc=lazy
+	[[ "$stderr" == *"noc must be 'instant' or 'strict', not 'lazy'"* ]] || fail "stderr: $stderr"
 }
 
 @test "an unknown -o foo=bar: refused, naming it" {

@@ -94,6 +94,25 @@ make_prog() {
 	cp "$K/$src" "$P/$name/$file"
 }
 
+# loopback_args PAGES [READER]: the args of a reader (loop_reader.cpp, or
+# the one the caller copies) and loop_writer.cpp through CB 0 on core 0,0,
+# copying PAGES pages of buffer in to buffer out.
+loopback_args() {
+	cat <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 10000
+	[cb.0]
+	format = bfloat16
+	pages = 2
+	[reader]
+	args = @in $1
+	compile_args = accessor(in)
+	[writer]
+	args = @out $1 0
+	INI
+}
+
 # The flag the wait_flag kernel polls: core 0,0, L1 0x170000.
 FLAG=0x170000
 flag_args() {

@@ -208,7 +208,7 @@ print(bad or "ok")' "$P/tr/reader.cpp"
 	run -0 pyset "$P/ba/args" < <(printf '[program]\ncores = 0,0\nbogus = 1\n')
 	assert_output EINVAL
 	cp "$K/store_arg.cpp" "$P/ba/reader.cpp"
-	why="error args:3: [program] unknown key 'bogus' (cores, timeout_ms, build_timeout_ms, semaphores)"
+	why="error args:3: [program] unknown key 'bogus' (cores, timeout_ms, build_timeout_ms, noc, semaphores)"
 	run -0 cat "$P/ba/status"
 	assert_line "$why"
 	run -0 run_prog ba
@@ -234,19 +234,7 @@ print(bad or "ok")' "$P/tr/reader.cpp"
 	echo 65536 >"$MNT/dram/buffers/out/size"
 	head -c 65536 /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
 	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
-	make_prog lb reader.cpp loop_reader.cpp <<-INI
-	[program]
-	cores = 0,0
-	timeout_ms = 10000
-	[cb.0]
-	format = bfloat16
-	pages = 2
-	[reader]
-	args = @in 32
-	compile_args = accessor(in)
-	[writer]
-	args = @out 32 0
-	INI
+	make_prog lb reader.cpp loop_reader.cpp < <(loopback_args 32)
 	cp "$K/loop_writer.cpp" "$P/lb/writer.cpp"
 	run -0 run_prog lb
 	assert_output ok

@@ -39,6 +39,7 @@ static void test_defaults(void)
 	CHECK_EQ(cfg.dram_bank_size, 4ull << 30);
 	CHECK_EQ(cfg.timeout_ms, 5000);
 	CHECK_EQ(cfg.build_timeout_ms, 120000);
+	CHECK_EQ(cfg.noc_mode, TTRT_NOC_INSTANT);
 	CHECK(strcmp(cfg.cache_dir, "/xdg/cache/ttfs") == 0, "cache_dir %s", cfg.cache_dir);
 	unsetenv("XDG_CACHE_HOME");
 	setenv("HOME", "/home/someone", 1);
@@ -148,6 +149,14 @@ static void test_set(void)
 	CHECK(strcmp(err, "build_timeout_ms must be 1..3600000, not '0'") == 0, "err '%s'", err);
 	CHECK_EQ(ttrt_config_set(&cfg, "build_timeout_ms", "3600001", err, sizeof(err)), -EINVAL);
 	CHECK_EQ(cfg.build_timeout_ms, 1500);
+
+	CHECK_EQ(ttrt_config_set(&cfg, "noc", "strict", err, sizeof(err)), 0);
+	CHECK_EQ(cfg.noc_mode, TTRT_NOC_STRICT);
+	CHECK_EQ(ttrt_config_set(&cfg, "noc", "lazy", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "noc must be 'instant' or 'strict', not 'lazy'") == 0, "err '%s'", err);
+	CHECK_EQ(cfg.noc_mode, TTRT_NOC_STRICT);
+	CHECK_EQ(ttrt_config_set(&cfg, "noc", "instant", err, sizeof(err)), 0);
+	CHECK_EQ(cfg.noc_mode, TTRT_NOC_INSTANT);
 
 	CHECK_EQ(ttrt_config_set(&cfg, "cache_dir", "/var/cache/tt", err, sizeof(err)), 0);
 	CHECK(strcmp(cfg.cache_dir, "/var/cache/tt") == 0, "cache_dir %s", cfg.cache_dir);

@@ -50,7 +50,10 @@ struct tt_fw_globals {
 	uint32_t noc_nonposted_writes_acked[TT_NUM_NOCS];
 	uint32_t noc_nonposted_atomics_acked[TT_NUM_NOCS];
 	uint32_t noc_posted_writes_num_issued[TT_NUM_NOCS];
-	uint32_t reserved[46];
+	/* End of the semaphores (sem_l1_base up to here), for the simulator's
+	 * barrier checks: a NOC write into that range signals a semaphore. */
+	uint32_t sem_l1_end;
+	uint32_t reserved[45];
 	struct tt_local_cb_interface cb_interface[TT_NUM_CIRCULAR_BUFFERS];
 };
 
@@ -128,6 +131,12 @@ TT_STATIC_ASSERT(sizeof(struct tt_fw_globals) <= TT_FW_GLOBALS_SIZE, "globals fi
 #define TT_NOC_MULTICAST_ADDR(xs, ys, xe, ye, a)                                  \
 	((((uint64_t)(ys)) << 54) | (((uint64_t)(xs)) << 48) | (((uint64_t)(ye)) << 42) | \
 	 (((uint64_t)(xe)) << 36) | ((uint64_t)(a)))
+
+/* Not on silicon: the simulator's kernel-end mark. ttfs's firmware writes
+ * it when a kernel has returned, and the simulator checks there that the
+ * kernel left no NOC read or write outstanding (docs/debugging.md,
+ * "Barrier checks"); a RISC's later transfers are the firmware's own. */
+#define TT_SIM_KERNEL_DONE           0xFFB12FFCu
 
 /* NOC overlay streams: CB page counters (stream n = CB n). */
 #define TT_STREAM_REG_ADDR(s, r)     (0xFFB40000u + (uint32_t)(s) * 0x1000u + (uint32_t)(r) * 4u)

@@ -155,6 +155,16 @@ static int program_key(struct parse_ctx *ctx, const char *key, const char *value
 			return -EINVAL;
 		return args_scalar(ctx, key, value, 1, PROG_MAX_TIMEOUT_MS, &a->build_timeout_ms);
 	}
+	if (strcmp(key, "noc") == 0) {
+		if (args_once(ctx, key, &a->key_line[4]) || args_single(ctx, key))
+			return -EINVAL;
+		a->noc_mode = ttrt_noc_mode_parse(value);
+		if (a->noc_mode < 0) {
+			args_error(ctx, -EINVAL, "noc: '%s' is not instant or strict", value);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (strcmp(key, "semaphores") == 0) {
 		char tok[64];
 		bool too_long;
@@ -175,7 +185,8 @@ static int program_key(struct parse_ctx *ctx, const char *key, const char *value
 		}
 		return 0;
 	}
-	args_error(ctx, -EINVAL, "unknown key '%s' (cores, timeout_ms, build_timeout_ms, semaphores)", key);
+	args_error(ctx, -EINVAL,
+		   "unknown key '%s' (cores, timeout_ms, build_timeout_ms, noc, semaphores)", key);
 	return -EINVAL;
 }
 
@@ -430,6 +441,7 @@ static struct prog_args *args_new(void)
 		return NULL;
 	}
 	a->n_kernels = PROG_NUM_KERNELS;
+	a->noc_mode = -1;
 	for (int k = 0; k < PROG_NUM_KERNELS; k++) {
 		struct prog_kernel_args *ka = &a->kernel[k];
 

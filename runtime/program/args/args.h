@@ -221,6 +221,7 @@ struct prog_args {
 	uint32_t n_cores;
 	uint32_t timeout_ms;            /* 0: the daemon's default */
 	uint32_t build_timeout_ms;      /* 0: the daemon's default */
+	int noc_mode;                   /* enum ttrt_noc_mode; -1: the daemon's */
 	uint32_t semaphores[PROG_MAX_SEMAPHORES];   /* [program] semaphores: ids 0.., every core */
 	uint32_t n_semaphores;
 	struct prog_semaphore *sems;    /* [semaphore.N] sections, in file order */
@@ -231,7 +232,7 @@ struct prog_args {
 	 * the [kernel.NAME] sections in file order. */
 	struct prog_kernel_args *kernel;
 	uint32_t n_kernels;
-	int key_line[4];
+	int key_line[5];
 };
 
 /* Parses the text of an args file (len bytes, need not end in NUL).

@@ -62,11 +62,14 @@ void fw_run_kernel(uint32_t launch, int hart)
 	FW->rta_l1_base = base + L1_U16(rta);
 	FW->crta_l1_base = base + L1_U16(rta + 2);
 	FW->sem_l1_base = base + L1_U16(LAUNCH_FIELD(launch, sem_offset[0]));
+	/* The CB table follows the semaphores (runtime/program/pack/pack.c). */
+	FW->sem_l1_end = base + L1_U16(LAUNCH_FIELD(launch, local_cb_offset));
 	setup_local_cbs(launch, base, hart);
 	entry = (void (*)(void))(uintptr_t)(base +
 		L1_U32(LAUNCH_FIELD(launch, kernel_text_offset[0]) + 4u * (uint32_t)hart));
 	FW->launches = FW->launches + 1;
 	entry();
+	REG32(TT_SIM_KERNEL_DONE) = 0;
 }
 
 /* Who am I: the NOC interface knows this core's (translated) coordinates. */

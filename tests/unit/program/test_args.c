@@ -151,7 +151,12 @@ static void bad(const char *text, int line, const char *want)
 static void test_malformed(void)
 {
 	bad("[program]\ncores = 0,0\ncorez = 1\n", 3,
-	    "[program] unknown key 'corez' (cores, timeout_ms, build_timeout_ms, semaphores)");
+	    "[program] unknown key 'corez' (cores, timeout_ms, build_timeout_ms, noc, semaphores)");
+	bad("[program]\ncores = 0,0\nnoc = fast\n", 3, "noc: 'fast' is not instant or strict");
+	bad("[program]\nnoc = Strict\n", 2, "noc: 'Strict' is not instant or strict");
+	bad("[program]\nnoc =\n", 2, "empty value for key 'noc'");
+	bad("[program]\nnoc = strict\nnoc = instant\n", 3,
+	    "duplicate key 'noc' (first set at line 2)");
 	bad("[program]\nsemaphores = 0 @x\n", 2, "semaphores: bad number '@x'");
 	bad("[program]\nsemaphores = 0 1.0f\n", 2, "semaphores: bad number '1.0f'");
 	bad("[program]\nsemaphores = 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", 2,
@@ -344,6 +349,16 @@ static void test_cores_and_formats(void)
 	REQUIRE(rc == 0, "%s", err);
 	CHECK_EQ(a->build_timeout_ms, 1500);
 	CHECK_EQ(a->timeout_ms, 0);
+	CHECK_EQ(a->noc_mode, -1);   /* the daemon's -o noc */
+	prog_args_free(a);
+
+	a = parse("[program]\nnoc = strict\n", err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(a->noc_mode, TTRT_NOC_STRICT);
+	prog_args_free(a);
+	a = parse("[program]\nnoc = instant ; the default\n", err, sizeof(err), &rc);
+	REQUIRE(rc == 0, "%s", err);
+	CHECK_EQ(a->noc_mode, TTRT_NOC_INSTANT);
 	prog_args_free(a);
 }
 

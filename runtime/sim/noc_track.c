@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Barrier checks: what each RISC issued on the NOC that no barrier of its
+ * own has observed yet, and the faults of pushing, signalling or returning
+ * too early (noc_track.h).
+ */
+#include "noc_track.h"
+#include "core.h"
+#include "noc_strict.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+static const char *const kind_name[SIM_NOC_KINDS] = { "read", "write", "posted write" };
+
+/* The barrier a kernel calls for each kind before it may rely on it. */
+static const char *const kind_barrier[SIM_NOC_KINDS] = {
+	"noc_async_read_barrier", "noc_async_write_barrier", "noc_async_posted_writes_flushed",
+};
+
+static void fail(struct sim_core *core, int hart, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void fail(struct sim_core *core, int hart, const char *fmt, ...)
+{
+	struct sim_hart_slot *s = &core->harts[hart];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->fault_detail, sizeof(s->fault_detail), fmt, ap);
+	va_end(ap);
+}
+
+/* A word of the hart's globals block (tt/fw_abi.h); 0 if unreadable. */
+static uint32_t globals_word(struct sim_core *core, int hart, size_t offset)
+{
+	uint32_t v = 0;
+
+	if (sim_core_local_read(core, hart, TT_FW_GLOBALS_ADDR + (uint32_t)offset, &v, 4))
+		return 0;
+	return v;
+}
+
+void sim_noc_track_issue(struct sim_core *core, int hart, int noc, enum sim_noc_kind kind,
+			 const struct sim_core *dst_core, uint32_t addr, uint32_t len)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+	struct sim_noc_unseen *u = &t->noc[noc];
+	uint32_t pc = core->harts[hart].hart.pc;
+	struct sim_noc_read_dst *last;
+
+	u->count[kind]++;
+	u->last_pc[kind] = pc;
+	t->outstanding++;
+	if (kind != SIM_NOC_READ || dst_core != core)
+		return;
+	/* A long read comes as 16 KiB packets: one range for all of them. */
+	last = u->n_reads ? &u->reads[u->n_reads - 1] : NULL;
+	if (last && last->addr + last->len == addr) {
+		last->len += len;
+		last->pc = pc;
+	} else if (u->n_reads < SIM_NOC_TRACK_READS) {
+		u->reads[u->n_reads++] = (struct sim_noc_read_dst){ addr, len, pc };
+	}
+}
+
+static void seen(struct sim_core *core, int hart, int noc, enum sim_noc_kind kind)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+	struct sim_noc_unseen *u = &t->noc[noc];
+
+	if (!u->count[kind])
+		return;
+	sim_noc_strict_land(core, hart, noc, kind);
+	t->outstanding -= u->count[kind];
+	u->count[kind] = 0;
+	if (kind == SIM_NOC_READ)
+		u->n_reads = 0;
+}
+
+void sim_noc_track_observe(struct sim_core *core, int hart, int noc, uint32_t index)
+{
+	if (!core->harts[hart].track.outstanding)
+		return;
+	switch (index) {
+	case TT_NIU_MST_RD_RESP_RECEIVED:
+		seen(core, hart, noc, SIM_NOC_READ);
+		break;
+	case TT_NIU_MST_WR_ACK_RECEIVED:
+	case TT_NIU_MST_NONPOSTED_WR_REQ_SENT:
+		seen(core, hart, noc, SIM_NOC_WRITE);
+		break;
+	case TT_NIU_MST_POSTED_WR_REQ_SENT:
+		seen(core, hart, noc, SIM_NOC_POSTED);
+		break;
+	default:
+		break;
+	}
+}
+
+/* The first NOC with an unobserved transfer of kind, or -1. */
+static int noc_with(const struct sim_noc_track *t, enum sim_noc_kind kind)
+{
+	for (int noc = 0; noc < 2; noc++)
+		if (t->noc[noc].count[kind])
+			return noc;
+	return -1;
+}
+
+static bool in_semaphores(struct sim_core *core, int hart, uint32_t addr)
+{
+	uint32_t base = globals_word(core, hart, offsetof(struct tt_fw_globals, sem_l1_base));
+	uint32_t end = globals_word(core, hart, offsetof(struct tt_fw_globals, sem_l1_end));
+
+	return addr >= base && addr < end;
+}
+
+enum rv32_cause sim_noc_check_signal(struct sim_core *core, int hart, int noc, const char *what,
+				     int64_t l1_addr)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+
+	if (!t->outstanding)
+		return RV32_OK;
+	for (enum sim_noc_kind k = SIM_NOC_WRITE; k <= SIM_NOC_POSTED; k++) {
+		int wnoc = noc_with(t, k);
+		if (wnoc < 0)
+			continue;
+		if (l1_addr >= 0 && !in_semaphores(core, hart, (uint32_t)l1_addr))
+			return RV32_OK;
+		fail(core, hart,
+		     "semaphore signal (noc%d %s) while a noc%d %s (pc 0x%08x) is not flushed: "
+		     "%s first",
+		     noc, what, wnoc, kind_name[k], t->noc[wnoc].last_pc[k], kind_barrier[k]);
+		return RV32_STORE_FAULT;
+	}
+	return RV32_OK;
+}
+
+static bool overlaps(const struct sim_noc_read_dst *r, uint32_t addr, uint32_t len)
+{
+	return r->addr < addr + len && addr < r->addr + r->len;
+}
+
+enum rv32_cause sim_noc_check_push(struct sim_core *core, int hart, uint32_t stream,
+				   uint32_t value)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+	volatile struct tt_fw_globals *g = NULL;
+	size_t cb = offsetof(struct tt_fw_globals, cb_interface) +
+		    stream * sizeof(g->cb_interface[0]);
+	uint32_t pages, wr, page_size, unit = hart >= 2 ? 16 : 1;
+
+	if (!t->outstanding || stream >= TT_NUM_CIRCULAR_BUFFERS)
+		return RV32_OK;
+	pages = (value - atomic_load(&core->streams[stream][1])) & 0xFFFFu;
+	page_size = globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface,
+							    fifo_page_size)) * unit;
+	wr = globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface, fifo_wr_ptr)) *
+	     unit;
+	/* Not a push by the kernel's cb_push_back (the firmware's reset). */
+	if (pages == 0 || pages > globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface,
+									  fifo_num_pages)))
+		return RV32_OK;
+	for (int noc = 0; noc < 2; noc++) {
+		const struct sim_noc_unseen *u = &t->noc[noc];
+		for (uint32_t i = 0; i < u->n_reads; i++) {
+			if (!overlaps(&u->reads[i], wr, pages * page_size))
+				continue;
+			fail(core, hart,
+			     "cb_push_back(%u, %u) while a noc%d read into its pages at 0x%x "
+			     "(pc 0x%08x) is outstanding: noc_async_read_barrier first",
+			     stream, pages, noc, wr, u->reads[i].pc);
+			return RV32_STORE_FAULT;
+		}
+	}
+	return RV32_OK;
+}
+
+enum rv32_cause sim_noc_kernel_done(struct sim_core *core, int hart)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+
+	if (!t->outstanding)
+		return RV32_OK;
+	for (enum sim_noc_kind k = SIM_NOC_READ; k < SIM_NOC_KINDS; k++) {
+		int noc = noc_with(t, k);
+		uint32_t n;
+		if (noc < 0)
+			continue;
+		n = t->noc[noc].count[k];
+		fail(core, hart,
+		     "kernel ended with NOC transactions outstanding: %u noc%d %s%s not %s "
+		     "(pc: the last one issued; %s before returning)",
+		     n, noc, kind_name[k], n == 1 ? "" : "s",
+		     k == SIM_NOC_READ ? "barriered" : "flushed", kind_barrier[k]);
+		t->fault_pc = t->noc[noc].last_pc[k];
+		t->fault_pc_set = true;
+		sim_noc_track_settle(core, hart, true);
+		return RV32_STORE_FAULT;
+	}
+	return RV32_OK;
+}
+
+void sim_noc_track_settle(struct sim_core *core, int hart, bool forget)
+{
+	struct sim_noc_track *t = &core->harts[hart].track;
+
+	sim_noc_strict_land_all(core, hart);
+	if (!forget)
+		return;
+	for (int noc = 0; noc < 2; noc++)
+		for (enum sim_noc_kind k = SIM_NOC_READ; k < SIM_NOC_KINDS; k++)
+			t->noc[noc].count[k] = 0;
+	t->noc[0].n_reads = t->noc[1].n_reads = 0;
+	t->outstanding = 0;
+}

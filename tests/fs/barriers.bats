@@ -1,0 +1,199 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# Barrier checks and strict NOC mode (docs/debugging.md, "Barrier checks
+# and strict NOC mode"): a gallery of kernels with one missing barrier each
+# (barriers/), the fault each gets, and the next program on the same core
+# running right; strict mode turning a missing barrier into wrong bytes
+# every time.
+
+load helpers
+load program_helpers
+
+B="$BATS_TEST_DIRNAME/barriers"
+POISON=efbeadde   # 0xDEADBEEF, little-endian, at every aligned word
+
+setup_file() { programs_mount; }
+teardown_file() { ttfs_unmount; }
+
+setup() { P="$MNT/programs"; }
+
+teardown() {
+	remove_programs
+	ttfs_remove_buffers
+	# The second mount of the -o noc=strict test, if it failed half way.
+	if [ -f "$BATS_TEST_TMPDIR/strict/pid" ]; then
+		fusermount3 -uz "$BATS_TEST_TMPDIR/strict/mnt" 2>/dev/null
+		kill "$(cat "$BATS_TEST_TMPDIR/strict/pid")" 2>/dev/null
+	fi
+	return 0
+}
+
+# buffers N: dram buffers in (N random pages) and out (N pages of zeros).
+buffers() {
+	local bytes=$(($1 * 2048))
+	mkdir "$MNT/dram/buffers/in" "$MNT/dram/buffers/out"
+	echo "$bytes" >"$MNT/dram/buffers/in/size"
+	echo "$bytes" >"$MNT/dram/buffers/out/size"
+	head -c "$bytes" /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
+}
+
+# The fault line of a program's status for core 0,0.
+fault_line() { grep '^core 0,0 fault' "$P/$1/status"; }
+
+# The good loopback (programs/loop_reader.cpp, loop_writer.cpp) on core
+# 0,0 after a failed program there: it must copy bit-exact.
+next_program_runs_right() {
+	head -c 8192 /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
+	make_prog good reader.cpp loop_reader.cpp < <(loopback_args 4)
+	cp "$K/loop_writer.cpp" "$P/good/writer.cpp"
+	run -0 run_prog good
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" <(head -c 8192 "$MNT/dram/buffers/out/data")
+}
+
+# The PC a fault line shows must be the kernel's (L1 from the kernel-config
+# buffer on), not the firmware's.
+pc_in_kernel() {
+	local pc
+	pc=$(sed -n 's/.* pc \(0x[0-9a-f]*\) fault:.*/\1/p' <<<"$1")
+	[ -n "$pc" ] && [ $((pc)) -ge $((0x82b0)) ] || fail "pc '$pc' is not in the kernel: $1"
+}
+
+@test "cb_push_back before noc_async_read_barrier: the reader faults at the push" {
+	buffers 4
+	K=$B make_prog pe reader.cpp push_early.cpp < <(loopback_args 4)
+	cp "$K/loop_writer.cpp" "$P/pe/writer.cpp"
+	run -0 run_prog pe
+	assert_output EIO
+	run -0 fault_line pe
+	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ fault: cb_push_back\(0, 1\) while a noc1 read into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+\) is outstanding: noc_async_read_barrier first"
+	pc_in_kernel "$output"
+	# The consumer never saw the page: nothing reached out.
+	run -0 cmp <(head -c 2048 /dev/zero) <(head -c 2048 "$MNT/dram/buffers/out/data")
+	next_program_runs_right
+}
+
+@test "a kernel that returns with writes outstanding faults at its last write" {
+	buffers 4
+	K=$B make_prog ru writer.cpp return_unflushed.cpp <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 10000
+	[writer]
+	args = @out 2
+	INI
+	run -0 run_prog ru
+	assert_output EIO
+	run -0 fault_line ru
+	assert_output --regexp "^core 0,0 fault: brisc pc 0x[0-9a-f]+ .*fault: kernel ended with NOC transactions outstanding: 2 noc0 writes not flushed \(pc: the last one issued; noc_async_write_barrier before returning\)"
+	pc_in_kernel "$output"
+	next_program_runs_right
+}
+
+@test "a semaphore signal before noc_async_write_barrier faults: noc_semaphore_inc and noc_semaphore_set_remote" {
+	local got
+	buffers 4
+	for how in 0 1; do
+		K=$B make_prog "se$how" writer.cpp signal_early.cpp <<-INI
+		[program]
+		cores = 0,0
+		timeout_ms = 10000
+		semaphores = 0
+		[writer]
+		args = $how
+		INI
+		run -0 run_prog "se$how"
+		assert_output EIO
+		run -0 fault_line "se$how"
+		pc_in_kernel "$output"
+		got[$how]=$output
+	done
+	[[ "${got[0]}" == *"fault: semaphore signal (noc0 atomic) while a noc0 write (pc 0x"*") is not flushed: noc_async_write_barrier first"* ]] ||
+		fail "noc_semaphore_inc: ${got[0]}"
+	[[ "${got[1]}" == *"fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*") is not flushed: noc_async_write_barrier first"* ]] ||
+		fail "noc_semaphore_set_remote: ${got[1]}"
+	next_program_runs_right
+}
+
+# copy NAME BARRIER [MODE]: copy_through.cpp on core 0,0, in -> out, 4
+# pages; MODE is the [program] noc line's value, if any.
+copy_prog() {
+	K=$B make_prog "$1" writer.cpp copy_through.cpp <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 10000
+	${3:+noc = $3}
+	[writer]
+	args = @in @out 4 $2
+	INI
+}
+
+# out_is WHAT: out's 8 KiB are in.bin's (right) or all poison (poison).
+out_is() {
+	python3 -c '
+import sys
+out = open(sys.argv[1], "rb").read(8192)
+want = open(sys.argv[2], "rb").read() if sys.argv[3] == "right" else bytes.fromhex(sys.argv[4]) * 2048
+print("yes" if out == want else "no: " + out[:16].hex())' \
+		"$MNT/dram/buffers/out/data" "$BATS_TEST_TMPDIR/in.bin" "$1" "$POISON"
+}
+
+@test "strict NOC: a missing read barrier gives the poison pattern 20 runs of 20, the barrier right bytes 20 of 20" {
+	buffers 4
+	copy_prog bug 0 strict
+	copy_prog fixed 1 strict
+	for i in $(seq 20); do
+		run -0 run_prog bug
+		assert_output ok
+		run -0 out_is poison
+		assert_output yes
+		run -0 run_prog fixed
+		assert_output ok
+		run -0 out_is right
+		assert_output yes
+	done
+	# The same buggy kernel on the default NOC: right bytes, which is
+	# what hides the bug.
+	copy_prog instant 0
+	run -0 run_prog instant
+	assert_output ok
+	run -0 out_is right
+	assert_output yes
+}
+
+@test "-o noc=strict is the mount's default; [program] noc = instant overrides it" {
+	local dir="$BATS_TEST_TMPDIR/strict" mnt="$BATS_TEST_TMPDIR/strict/mnt"
+	mkdir -p "$dir"
+	ttfs_start "$dir" "$mnt" -o noc=strict -o cache_dir="$BATS_FILE_TMPDIR/cache"
+	local MNT=$mnt
+	P=$mnt/programs
+	export TTFS_GUARD_MNT=$mnt TTFS_GUARD_PID
+	TTFS_GUARD_PID=$(cat "$dir/pid")
+	buffers 4
+	copy_prog bug 0
+	run -0 run_prog bug
+	assert_output ok
+	run -0 out_is poison
+	assert_output yes
+	copy_prog relaxed 0 instant
+	run -0 run_prog relaxed
+	assert_output ok
+	run -0 out_is right
+	assert_output yes
+	remove_programs
+	ttfs_remove_buffers
+	unset TTFS_GUARD_MNT TTFS_GUARD_PID
+	ttfs_stop "$dir" "$mnt"
+	rm "$dir/pid"
+}
+
+@test "[program] noc = lazy: EINVAL with args:LINE, the reason in status" {
+	mkdir "$P/bad"
+	run -0 pyset "$P/bad/args" < <(printf '[program]\ncores = 0,0\nnoc = lazy\n')
+	assert_output EINVAL
+	run -0 cat "$P/bad/status"
+	assert_line "state failed"
+	assert_line "error args:3: [program] noc: 'lazy' is not instant or strict"
+}
