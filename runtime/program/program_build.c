@@ -519,6 +519,7 @@ static void fill_request(struct build_run *b, struct risc_job *j)
 		.defines = j->defines,
 		.n_defines = ka->n_defines,
 		.named_args = b->named_args[j->kernel],
+		.upstream_path = ka->upstream_path[0] ? ka->upstream_path : NULL,
 		.descriptors = b->descriptors[j->kernel],
 		.descriptors_len = b->descriptors_len[j->kernel],
 		.limits = &b->limits,

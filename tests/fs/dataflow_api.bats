@@ -155,3 +155,135 @@ dram_buffer() {
 	run -0 words 0,0 $OUT 3
 	assert_output "1 $((0x5a000000 + words - 1)) $((2 * words))"
 }
+
+UPSTREAM=ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/dataflow/ttnn_helpers.cpp
+
+# ttnn_prog NAME [UPSTREAM-LINE]: ttnn_helpers.cpp on 0,0 with CB 1.
+ttnn_prog() {
+	mkdir "$P/$1"
+	cp "$DK/ttnn_helpers.cpp" "$P/$1/"
+	# Out at 0x120000; the scaler 1.0 in bfloat16, twice; pages at
+	# 0x150000 of cores 1,0 (NOC 2,2) and 2,0 (NOC 3,2): the shard map
+	# has one core a half word, the first in the high half.
+	run -0 pyset "$P/$1/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[cb.1]
+	format = Float16_b
+	pages = 1
+	[kernel.helpers]
+	source = ttnn_helpers.cpp
+	processor = brisc
+	args = 0x120000 0x3f803f80 0x150000 8 256 0x02020302
+	${2:-}
+	INI
+	assert_output ok
+}
+
+@test "ttnn's helpers build at their paths and by a path relative to upstream_path, and do what ttnn's do" {
+	head -c 2048 /dev/urandom >"$BATS_TEST_TMPDIR/pages.bin"
+	fill_l1 1,0 0x150000 <(head -c 1024 "$BATS_TEST_TMPDIR/pages.bin")
+	fill_l1 2,0 0x150000 <(tail -c 1024 "$BATS_TEST_TMPDIR/pages.bin")
+	ttnn_prog th "upstream_path = $UPSTREAM"
+	run -0 run_prog th
+	assert_output ok
+	l1_file 0,0 0x120000 $((8192 + 2048)) "$BATS_TEST_TMPDIR/out.bin"
+	# The host's reading of ttnn's helpers: scaler in the first row of each
+	# face; scaler's low half at column 0 of every row; 0xFFFF kept in the
+	# first 10 rows and 20 columns only; then the words and the pages.
+	python3 - "$BATS_TEST_TMPDIR/out.bin" "$BATS_TEST_TMPDIR/pages.bin" <<-'PY'
+	import struct, sys
+	out = open(sys.argv[1], "rb").read()
+	pages = open(sys.argv[2], "rb").read()
+	u16 = lambda off, n: list(struct.unpack_from("<%dH" % n, out, off))
+	def at(face_h, face_w, r, c):   # element (r, c) of a face, 16-bit
+	    return (face_h * 2 + face_w) * 256 + r * 16 + c
+	red, mm, pad = u16(0, 1024), u16(2048, 1024), u16(4096, 1024)
+	for fh in range(2):
+	    for fw in range(2):
+	        for r in range(16):
+	            for c in range(16):
+	                i, row, col = at(fh, fw, r, c), fh * 16 + r, fw * 16 + c
+	                assert red[i] == (0x3f80 if r == 0 else 0), ("reduce", row, col, red[i])
+	                assert mm[i] == (0x3f80 if col == 0 else 0), ("mm", row, col, mm[i])
+	                want = 0xFFFF if row < 10 and col < 20 else 0
+	                assert pad[i] == want, ("pad", row, col, pad[i])
+	words = struct.unpack_from("<3I", out, 6144)
+	assert words == (2048, 3, 1), words
+	assert out[8192:8192 + 2048] == pages, "sharded pages differ"
+	PY
+}
+
+@test "a kernel including a ttnn helper by a relative path does not build without upstream_path" {
+	ttnn_prog nu
+	run -0 run_prog nu
+	assert_output EIO
+	run -0 grep "^error build of ttnn_helpers.cpp for brisc failed: ttnn_helpers.cpp:12:10: fatal error: ../../../../../kernel_helper_functions/pad_tile.hpp: No such file or directory" "$P/nu/status"
+}
+
+@test "bad upstream_path values are EINVAL, and status names the line and the reason" {
+	local bad reason
+	while IFS='|' read -r bad reason; do
+		mkdir "$P/bu"
+		cp "$DK/ttnn_helpers.cpp" "$P/bu/"
+		run -0 pyset "$P/bu/args" <<-INI
+		[program]
+		cores = 0,0
+		[kernel.helpers]
+		source = ttnn_helpers.cpp
+		processor = brisc
+		upstream_path = $bad
+		INI
+		assert_output EINVAL
+		run -0 grep "^error args:6: \[kernel.helpers\] upstream_path: .*$reason" "$P/bu/status"
+		rmdir "$P/bu" 2>/dev/null || { rm -f "$P/bu/"*; rmdir "$P/bu"; }
+	done <<-'CASES'
+	/ttnn/cpp/ttnn/x.cpp|is absolute
+	ttnn/../../etc/x.cpp|has an empty, '.' or '..' component
+	ttnn//x.cpp|has an empty, '.' or '..' component
+	ttnn/./x.cpp|has an empty, '.' or '..' component
+	ttnn/kernels/|ends with '/'
+	ttnn/my kernel.cpp|bad character ' '
+	CASES
+}
+
+@test "compute_kernel_hw_startup starts a compute kernel that copies ttnn's reduce scaler tile" {
+	mkdir "$P/hw"
+	cp "$DK/scaler_reader.cpp" "$DK/startup_copy.cpp" "$DK/tile_writer.cpp" "$P/hw/"
+	run -0 pyset "$P/hw/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[cb.0]
+	format = Float16_b
+	pages = 1
+	[cb.16]
+	format = Float16_b
+	pages = 1
+	[kernel.rd]
+	source = scaler_reader.cpp
+	processor = ncrisc
+	noc = 1
+	args = 0x40004000
+	[kernel.cp]
+	source = startup_copy.cpp
+	processor = compute
+	[kernel.wr]
+	source = tile_writer.cpp
+	processor = brisc
+	args = 0x120000
+	INI
+	assert_output ok
+	run -0 run_prog hw
+	assert_output ok
+	l1_file 0,0 0x120000 2048 "$BATS_TEST_TMPDIR/tile.bin"
+	# 2.0 in bfloat16 in the first row of each face, zeros elsewhere.
+	python3 - "$BATS_TEST_TMPDIR/tile.bin" <<-'PY'
+	import struct, sys
+	t = struct.unpack("<1024H", open(sys.argv[1], "rb").read())
+	for i, v in enumerate(t):
+	    want = 0x4000 if i % 256 < 16 else 0
+	    assert v == want, (i, hex(v))
+	PY
+}

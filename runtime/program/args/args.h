@@ -24,6 +24,7 @@
 #define PROG_MAX_SEMAPHORES   16     /* tt-metal's NUM_SEMAPHORES */
 #define PROG_MAX_KERNELS      64     /* [kernel.NAME] sections, with the three short names */
 #define PROG_KERNEL_NAME_MAX  31
+#define PROG_UPSTREAM_PATH_MAX 255   /* upstream_path, bytes */
 #define PROG_MAX_NAMED_ARGS   64
 #define PROG_NAMED_ARG_MAX    48     /* bytes of a named compile-time arg's name */
 #define PROG_MAX_CB_SECTIONS  64
@@ -140,6 +141,7 @@ enum prog_kernel_key {
 	PROG_KEY_CORES,
 	PROG_KEY_SOURCE,
 	PROG_KEY_PROCESSOR,
+	PROG_KEY_UPSTREAM_PATH,
 	PROG_NUM_KERNEL_KEYS
 };
 
@@ -147,6 +149,9 @@ enum prog_kernel_key {
 struct prog_kernel_args {
 	char name[PROG_KERNEL_NAME_MAX + 1];   /* "reader", or NAME of [kernel.NAME] */
 	char source[PROG_NAME_MAX + 1];         /* a file of the program */
+	/* upstream_path: where the source sits in tt-metal's tree, for its
+	 * relative includes of ttnn's helpers; "" if unset */
+	char upstream_path[PROG_UPSTREAM_PATH_MAX + 1];
 	bool present;                   /* its section appeared (always, for [kernel.NAME]) */
 	bool short_name;                /* [reader], [writer] or [compute] */
 	int line;                       /* of the section header */

@@ -30,10 +30,11 @@ static const char *const kernel_keys[PROG_NUM_KERNEL_KEYS] = {
 	[PROG_KEY_CORES] = "cores",
 	[PROG_KEY_SOURCE] = "source",
 	[PROG_KEY_PROCESSOR] = "processor",
+	[PROG_KEY_UPSTREAM_PATH] = "upstream_path",
 };
 
 #define COMPUTE_KEYS "math_fidelity, fp32_dest_acc_en, math_approx_mode, dst_full_sync_en, unpack_to_dest_mode"
-#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, cores"
+#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, cores, upstream_path"
 
 static bool compute_key(int i)
 {
@@ -228,6 +229,53 @@ static int source(struct parse_ctx *ctx, const char *key, const char *value,
 	return 0;
 }
 
+/* upstream_path = ttnn/cpp/ttnn/operations/.../writer.cpp: a path inside
+ * tt-metal's tree, so no '/' first, no empty, '.' or '..' component. */
+static int upstream_path(struct parse_ctx *ctx, const char *key, const char *value,
+			 struct prog_kernel_args *k)
+{
+	static const char example[] = "e.g. ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/"
+				      "dataflow/writer_unary_interleaved_start_id.cpp";
+	size_t len = strlen(value), bad = strspn(value, "abcdefghijklmnopqrstuvwxyz"
+						    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/");
+
+	if (len > PROG_UPSTREAM_PATH_MAX) {
+		args_error(ctx, -EINVAL, "%s: longer than %d characters", key,
+			   PROG_UPSTREAM_PATH_MAX);
+		return -EINVAL;
+	}
+	if (bad < len) {
+		args_error(ctx, -EINVAL,
+			   "%s: bad character '%c' in '%s' (letters, digits, '.', '_', '-', '/')",
+			   key, value[bad], value);
+		return -EINVAL;
+	}
+	if (value[0] == '/') {
+		args_error(ctx, -EINVAL,
+			   "%s: '%s' is absolute; give the source's path inside tt-metal's tree (%s)",
+			   key, value, example);
+		return -EINVAL;
+	}
+	for (const char *c = value; *c;) {
+		size_t n = strcspn(c, "/");
+
+		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && !strncmp(c, "..", 2))) {
+			args_error(ctx, -EINVAL,
+				   "%s: '%s' has an empty, '.' or '..' component (a path inside "
+				   "tt-metal's tree, %s)", key, value, example);
+			return -EINVAL;
+		}
+		c += n;
+		if (*c == '/' && !*++c) {
+			args_error(ctx, -EINVAL, "%s: '%s' ends with '/' (want the source file's path)",
+				   key, value);
+			return -EINVAL;
+		}
+	}
+	memcpy(k->upstream_path, value, len + 1);
+	return 0;
+}
+
 /* unpack_to_dest_mode = N=UnpackToDestFp32 M=Default ...: per CB index. */
 static int unpack_modes(struct parse_ctx *ctx, const char *key, const char *value,
 			struct prog_kernel_args *k)
@@ -277,6 +325,8 @@ static int single_key(struct parse_ctx *ctx, struct prog_kernel_args *k, int i, 
 		return args_bool(ctx, key, value, &k->dst_full_sync_en);
 	case PROG_KEY_SOURCE:
 		return source(ctx, key, value, k);
+	case PROG_KEY_UPSTREAM_PATH:
+		return upstream_path(ctx, key, value, k);
 	default:
 		return processor(ctx, key, value, &k->processor);
 	}

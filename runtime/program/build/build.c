@@ -10,6 +10,7 @@
 #include "program/build/card_kernel.h"
 #include "program/build/descriptors.h"
 #include "program/build/sandbox.h"
+#include "program/build/upstream_tree.h"
 
 #include <errno.h>
 #include <dirent.h>
@@ -328,8 +329,21 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	if (req->descriptors)
 		arg(&a, "-I..");
 	arg(&a, "-I%s", k);
+	/* ttnn's helpers, by the three spellings kernels use:
+	 * ttnn/cpp/ttnn/..., cpp/ttnn/... and ttnn/... (tt-metal's JIT has
+	 * the same three on the path). */
+	arg(&a, "-I%s/ttnn", k);
+	arg(&a, "-I%s/ttnn/cpp", k);
 	arg(&a, "-I%s/std", k);
 	arg(&a, "-I%s", env->include_dir);
+	if (req->upstream_path) {
+		char quote[PATH_MAX];
+
+		if (upstream_tree_quote_dir(req->upstream_path, quote, sizeof(quote)))
+			a.failed = true;
+		else
+			arg(&a, "-iquote%s", quote);
+	}
 	/* The kernel ELF names SDK files as the build log does. */
 	arg(&a, "-ffile-prefix-map=%s=sdk", k);
 	arg(&a, "-ffile-prefix-map=%s=include", env->include_dir);
@@ -676,6 +690,8 @@ static int compile(const struct build_env *env, const struct build_request *req,
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
 		ret = build_write_file(path, req->descriptors, req->descriptors_len);
 	}
+	if (!ret && req->upstream_path)
+		ret = upstream_tree_make(env->sdk_dir, dir, req->upstream_path);
 	if (ret)
 		goto out;
 

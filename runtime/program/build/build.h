@@ -74,6 +74,10 @@ struct build_request {
 	/* KERNEL_COMPILE_TIME_ARG_MAP, as tt-metal's JIT writes it:
 	 * {"name",value}, {"name",value}, ... ; NULL: no named args. */
 	const char *named_args;
+	/* The source's path in tt-metal's tree (upstream_path, args), or
+	 * NULL: its relative includes resolve against the SDK's mirror of
+	 * that tree (upstream_tree.h). Part of the key (in argv). */
+	const char *upstream_path;
 	/* chlkc_descriptors.h (descriptors.h), written into the build
 	 * directory, which is on the include path; NULL: none. Part of
 	 * the key. */

@@ -35,7 +35,12 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 experimental/circular_buffer.h experimental/dataflow_buffer.h experimental/tensor.h \
 	 experimental/lock.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
 	 api/dataflow/circular_buffer.h api/dataflow/dataflow_buffer.h api/tensor/noc_traits.h \
-	 api/lock.h; do
+	 api/lock.h \
+	 ttnn/cpp/ttnn/kernel/dataflow/generate_reduce_scaler.hpp \
+	 ttnn/cpp/ttnn/kernel/dataflow/generate_mm_scaler.hpp \
+	 ttnn/cpp/ttnn/operations/kernel_helper_functions/pad_tile.hpp \
+	 ttnn/cpp/ttnn/operations/ccl/kernel_common/sharding_addrgen.hpp \
+	 ttnn/cpp/ttnn/operations/ccl/common/types/sharding_common.hpp; do
 	printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 	compile "$h" "$tmp/h.cpp"
 	[ -f "$sdk/$h" ] || { echo "FAIL: $h missing"; fail=1; }
