@@ -171,7 +171,7 @@ assert_clean() {
 
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
-		eltwise-binary eltwise-sfpu add1-sfpi custom-sfpi softmax tilize-pipeline matmul \
+		eltwise-binary eltwise-sfpu ttnn-unary add1-sfpi custom-sfpi softmax tilize-pipeline matmul \
 		matmul-multicore multicast sharded-add noc-tile-transfer; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
@@ -254,6 +254,25 @@ need_numpy() {
 	sed -i 's/^args = 64 1.0f/args = 64 2.0f/' "$(dirname "$script")/args"
 	run -1 ttfs_guard 300 "$script" "$MNT"
 	assert_line --regexp '^FAIL: 65536 of 65536 elements off by more than 0.01; first at element 0 \(tile 0\): [0-9.e-]+ \+ 1.0 = [0-9.e-]+, got [0-9.e-]+$'
+	assert_clean
+}
+
+@test "ttnn-unary: gelu then + 1 as ttnn's SFPU_OP_CHAIN_0 defines, within 4e-2, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/ttnn-unary/run" "$MNT"
+	assert_line --regexp '^ttnn-unary: gelu\(x\) \+ 1 of 32 tiles of bfloat16 by SFPU_OP_CHAIN_0, tu-in at 0x[0-9a-f]+ -> tu-out at 0x[0-9a-f]+$'
+	assert_line --regexp '^max \|gelu\(x\) \+ 1 - r\| = [0-9.e-]+ \(tolerance 0.04\), PCC 0\.99[0-9]+$'
+	assert_line "PASS: gelu(x) + 1 of 32768 elements (32 tiles) within 0.04"
+	assert_clean
+}
+
+@test "ttnn-unary: the check catches a chain without its second op" {
+	need_numpy
+	script=$(mutate ttnn-unary 's/SFPU_OP_CHAIN_0_INIT_1 SFPU_OP_CHAIN_0_FUNC_1 "/"/' args)
+	run ! grep -q 'SFPU_OP_CHAIN_0_FUNC_1 "' "$(dirname "$script")/args"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line --regexp '^FAIL: [0-9]+ of 32768 elements off by more than 0.04'
+	refute_line --partial PASS
 	assert_clean
 }
 
