@@ -40,6 +40,7 @@ static const struct fuse_opt ttfs_opt_specs[] = {
 	FUSE_OPT_KEY("sfpi_path=", 1),
 	FUSE_OPT_KEY("build_timeout_ms=", 1),
 	FUSE_OPT_KEY("noc=", 1),
+	FUSE_OPT_KEY("sanitize=", 1),
 	FUSE_OPT_END
 };
 
@@ -116,7 +117,8 @@ static void usage(const char *prog, const struct ttrt_config *defaults)
 	       "    -o abi=builtin|derived|NAME|FILE  ABI profile: L1 map and mailbox layout\n"
 	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"
 	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"
-	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n\n",
+	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n"
+	       "    -o sanitize=on|off     simulator: fault bad NOC transfers and stores (default on)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG, defaults->firmware_dir);
 }
 

@@ -67,8 +67,11 @@ struct ttrt_backend {
 	const struct ttrt_backend_ops *ops;
 };
 
-int ttrt_sim_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **out,
-			  char *err, size_t errlen);
+struct ttrt_abi;
+/* abi: the device's profile, where the NOC sanitizer finds the regions it
+ * guards (cfg->sanitize turns it on). */
+int ttrt_sim_backend_open(const struct ttrt_config *cfg, const struct ttrt_abi *abi,
+			  struct ttrt_backend **out, char *err, size_t errlen);
 int ttrt_kmd_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **out,
 			  char *err, size_t errlen);
 

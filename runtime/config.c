@@ -47,6 +47,7 @@ void ttrt_config_defaults(struct ttrt_config *cfg)
 	cfg->build_timeout_ms = DEFAULT_BUILD_TIMEOUT_MS;
 	snprintf(cfg->firmware_dir, sizeof(cfg->firmware_dir), "%s", ttrt_data_dirs()->firmware);
 	snprintf(cfg->abi, sizeof(cfg->abi), "builtin");
+	cfg->sanitize = 1;
 }
 
 int ttrt_parse_size(const char *text, uint64_t *out)
@@ -174,6 +175,16 @@ static int set_build_timeout(struct ttrt_config *cfg, const char *value, char *e
 	return parse_ms("build_timeout_ms", value, &cfg->build_timeout_ms, err, errlen);
 }
 
+static int set_sanitize(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
+{
+	if (strcmp(value, "on") && strcmp(value, "off")) {
+		ttrt_set_err(err, errlen, "sanitize must be 'on' or 'off', not '%s'", value);
+		return -EINVAL;
+	}
+	cfg->sanitize = !strcmp(value, "on");
+	return 0;
+}
+
 static int set_device(struct ttrt_config *cfg, const char *value, char *err, size_t errlen)
 {
 	int rc = set_path(cfg->device_path, sizeof(cfg->device_path), "device", value, err, errlen);
@@ -246,6 +257,7 @@ static const struct {
 	[TTRT_CFG_SFPI_PATH] = { "sfpi_path", set_sfpi_path },
 	[TTRT_CFG_BUILD_TIMEOUT_MS] = { "build_timeout_ms", set_build_timeout },
 	[TTRT_CFG_NOC] = { "noc", set_noc },
+	[TTRT_CFG_SANITIZE] = { "sanitize", set_sanitize },
 };
 
 /* Sets key and remembers where the value came from. */

@@ -7,6 +7,8 @@
 #include "runtime_internal.h"
 #include "sim/chip.h"
 #include "sim/simmem.h"
+#include "tt/dprint_abi.h"
+#include "ttrt_abi.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -287,9 +289,54 @@ static const struct ttrt_backend_ops sim_ops = {
 	.close = sim_close,
 };
 
-int ttrt_sim_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **out,
-			  char *err, size_t errlen)
+static struct sim_l1_range l1_range(uint32_t base, uint32_t size)
 {
+	return (struct sim_l1_range){ base, base + size };
+}
+
+/* The sanitizer's view of a worker's L1, from the profile. A profile that
+ * cannot launch runs no program, so it has nothing to guard. */
+static void sanitize_map(const struct ttrt_config *cfg, const struct ttrt_abi *abi,
+			 struct sim_sanitize_map *m)
+{
+	uint32_t mbox = abi->mailbox_base;
+
+	memset(m, 0, sizeof(*m));
+	m->on = cfg->sanitize && ttrt_abi_check(abi, NULL, 0) == 0;
+	m->firmware[0] = l1_range(abi->brisc_fw_base, abi->brisc_fw_size);
+	m->firmware[1] = l1_range(abi->ncrisc_fw_base, abi->ncrisc_fw_size);
+	m->firmware[2] = l1_range(abi->trisc0_fw_base, abi->trisc0_fw_size);
+	m->firmware[3] = l1_range(abi->trisc1_fw_base, abi->trisc1_fw_size);
+	m->firmware[4] = l1_range(abi->trisc2_fw_base, abi->trisc2_fw_size);
+	m->mailbox = l1_range(mbox, abi->mailbox_size);
+	m->kernel_config = l1_range(abi->kernel_config_base, abi->kernel_config_size);
+	/* The kernel SDK's DPRINT rings (tt/dprint_abi.h): kernels write them. */
+	m->kernel_mailbox = l1_range(TT_DPRINT_BASE, TT_DPRINT_RING_SIZE * TT_NUM_PROCESSORS);
+	m->go_index_addr = mbox + abi->mbox_go_message_index;
+	m->go_messages_addr = mbox + abi->mbox_go_messages;
+	m->go_msg_size = abi->go_msg_size;
+	m->go_signal = abi->go_signal;
+	m->go_entries = abi->go_message_entries;
+	m->launch_rd_ptr_addr = mbox + abi->mbox_launch_rd_ptr;
+	m->launch_addr = mbox + abi->mbox_launch;
+	m->launch_msg_size = abi->launch_msg_size;
+	m->launch_entries = abi->launch_ring_entries;
+	m->l_kernel_config_base = abi->launch_kernel_config_base;
+	m->l_sem_offset = abi->launch_sem_offset;
+	m->l_local_cb_offset = abi->launch_local_cb_offset;
+	m->l_remote_cb_offset = abi->launch_remote_cb_offset;
+	m->l_local_cb_mask = abi->launch_local_cb_mask;
+	m->l_local_cb_mask_size = abi->launch_local_cb_mask_size;
+	m->l_min_remote_cb = abi->launch_min_remote_cb_start_index;
+	m->num_cbs = abi->num_circular_buffers;
+	m->local_cb_config_size = abi->local_cb_config_size;
+	m->remote_cb_config_size = abi->remote_cb_config_size;
+}
+
+int ttrt_sim_backend_open(const struct ttrt_config *cfg, const struct ttrt_abi *abi,
+			  struct ttrt_backend **out, char *err, size_t errlen)
+{
+	struct sim_sanitize_map map;
 	struct sim_backend *sb = calloc(1, sizeof(*sb));
 	int rc;
 
@@ -301,6 +348,8 @@ int ttrt_sim_backend_open(const struct ttrt_config *cfg, struct ttrt_backend **o
 		free(sb);
 		return rc;
 	}
+	sanitize_map(cfg, abi, &map);
+	sim_sanitize_set(sb->chip, &map);
 	sb->base.ops = &sim_ops;
 	*out = &sb->base;
 	return 0;

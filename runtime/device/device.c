@@ -21,7 +21,7 @@ static int open_backend(struct ttrt_device *dev, char *err, size_t errlen)
 		return ttrt_kmd_backend_open(&dev->cfg, &dev->backend, err, errlen);
 	}
 	snprintf(dev->backend_desc, sizeof(dev->backend_desc), "sim");
-	return ttrt_sim_backend_open(&dev->cfg, &dev->backend, err, errlen);
+	return ttrt_sim_backend_open(&dev->cfg, &dev->abi, &dev->backend, err, errlen);
 }
 
 int ttrt_device_open(const struct ttrt_config *cfg, struct ttrt_device **out,

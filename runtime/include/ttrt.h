@@ -48,6 +48,7 @@ enum ttrt_config_key {
 	TTRT_CFG_SFPI_PATH,
 	TTRT_CFG_BUILD_TIMEOUT_MS,
 	TTRT_CFG_NOC,
+	TTRT_CFG_SANITIZE,
 	TTRT_CFG_NUM_KEYS
 };
 
@@ -75,6 +76,8 @@ struct ttrt_config {
 	/* sim: how NOC transfers land, for programs whose args do not say
 	 * (docs/debugging.md, "Barrier checks and strict NOC mode"). */
 	enum ttrt_noc_mode noc_mode;
+	/* sim: the NOC sanitizer (docs/debugging.md), 1 = on (the default). */
+	int sanitize;
 	/* For errors that surface later (a firmware file missing at open):
 	 * the INI file loaded, and per key TTRT_CFG_FROM_* or its line there. */
 	char config_file[TTRT_PATH_MAX];
@@ -85,7 +88,8 @@ void ttrt_config_defaults(struct ttrt_config *cfg);
 /* "instant" or "strict" (-o noc=, [program] noc =): the mode, or -EINVAL. */
 int ttrt_noc_mode_parse(const char *text);
 /* Set one key ("backend", "device", "dram_size", "cache_dir", "timeout_ms",
- * "firmware_dir", "tt_metal_home", "abi", "sfpi_path", "build_timeout_ms", "noc"). */
+ * "firmware_dir", "tt_metal_home", "abi", "sfpi_path", "build_timeout_ms", "noc",
+ * "sanitize"). */
 int ttrt_config_set(struct ttrt_config *cfg, const char *key, const char *value,
 		    char *err, size_t errlen);
 /* Load an INI file: section [ttfs] (or none) with the keys above. On error,

@@ -15,6 +15,7 @@
 
 #include "core.h"
 #include "dram.h"
+#include "noc_sanitize.h"
 #include "sched.h"
 #include "ttrt.h"
 
@@ -25,6 +26,7 @@ struct sim_chip {
 	uint64_t created_ns;        /* for the modelled telemetry heartbeat */
 	struct sim_core cores[TTRT_NUM_TENSIX];
 	struct sim_sched sched;
+	struct sim_sanitize_map sanitize;   /* noc_sanitize.h; on unless turned off */
 };
 
 int sim_chip_create(uint64_t dram_bank_size, struct sim_chip **out);

@@ -29,7 +29,7 @@ struct sim_tensix;
 #define SIM_CMD_REGS 32          /* 0x00..0x7C of a command buffer */
 #define SIM_NIU_CFG_REGS 64
 #define SIM_NIU_STATUS_REGS 64
-#define SIM_FAULT_DETAIL_MAX 160
+#define SIM_FAULT_DETAIL_MAX 208
 
 enum sim_hart_run {
 	SIM_HART_RESET = 0,      /* held in soft reset */

@@ -114,6 +114,34 @@ static int resolve(struct noc_req *q, uint32_t hi, uint32_t mid, uint64_t addr, 
 	return -1;
 }
 
+static struct sim_noc_end sanitize_end(const struct noc_endpoint *ep)
+{
+	struct sim_noc_end e = { ep->core, ep->bank, 0, ep->addr };
+
+	if (ep->bank >= 0)
+		return e;
+	if (!ep->mem)
+		e.reg = 1, e.addr = ep->reg_addr;
+	else if (ep->core)
+		e.addr = (uint64_t)(ep->mem - ep->core->l1);
+	return e;
+}
+
+/* The NOC sanitizer (noc_sanitize.h) on a transfer both ends of which
+ * resolved: 1 (the hart faults with the reason) if it may not go ahead. */
+static int sanitize_fails(struct noc_req *q, const struct noc_endpoint *src,
+			  const struct noc_endpoint *dst, size_t len, int read)
+{
+	struct sim_noc_xfer x = { q->core, q->hart, sanitize_end(src), sanitize_end(dst),
+				  (uint32_t)len, read };
+	char why[SIM_FAULT_DETAIL_MAX];
+
+	if (!q->core->chip->sanitize.on || !sim_noc_sanitize(&x, why, sizeof(why)))
+		return 0;
+	niu_fail(q, "%s", why);
+	return 1;
+}
+
 static void bump(struct noc_req *q, uint32_t counter, uint32_t by)
 {
 	atomic_fetch_add(&q->core->niu[q->noc].status[counter], by);
@@ -177,6 +205,8 @@ static enum rv32_cause noc_read(struct noc_req *q)
 		niu_fail(q, "register reads are not supported");
 		return RV32_STORE_FAULT;
 	}
+	if (sanitize_fails(q, &src, &dst, len, 1))
+		return RV32_STORE_FAULT;
 	/* DRAM into L1, the usual read: untouched DRAM comes as zeros
 	 * without the mapping ever being touched. */
 	transfer(q, SIM_NOC_READ, &dst, &src, len);
@@ -199,21 +229,29 @@ static int multicast(struct noc_req *q, enum sim_noc_kind kind, uint32_t hi, uin
 	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
 	int count = 0;
 
-	for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
-		struct sim_core *c = &q->core->chip->cores[i];
-		struct noc_endpoint ep = { .core = c, .bank = -1 };
-		if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
-			continue;
-		if (c == q->core && !include_self)
-			continue;
-		if (addr >= TT_L1_SIZE || len > TT_L1_SIZE - addr) {
-			niu_fail(q, "multicast address 0x%" PRIx64 "+%zu is outside L1", addr, len);
-			return -1;
+	/* Every destination is checked before any is written. */
+	for (int deliver_now = 0; deliver_now < 2; deliver_now++)
+		for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+			struct sim_core *c = &q->core->chip->cores[i];
+			struct noc_endpoint ep = { .core = c, .bank = -1 };
+			if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
+				continue;
+			if (c == q->core && !include_self)
+				continue;
+			if (addr >= TT_L1_SIZE || len > TT_L1_SIZE - addr) {
+				niu_fail(q, "multicast address 0x%" PRIx64 "+%zu is outside L1", addr,
+					 len);
+				return -1;
+			}
+			ep.mem = c->l1 + addr;
+			if (!deliver_now) {
+				if (sanitize_fails(q, src, &ep, len, 0))
+					return -1;
+				continue;
+			}
+			transfer(q, kind, &ep, src, len);
+			count++;
 		}
-		ep.mem = c->l1 + addr;
-		transfer(q, kind, &ep, src, len);
-		count++;
-	}
 	return count;
 }
 
@@ -236,7 +274,8 @@ static enum rv32_cause noc_write(struct noc_req *q)
 		dst_addr = local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~3ull;
 		if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], dst_addr, 4, &dst) ||
 		    (dst.mem && sim_noc_check_signal(q->core, q->hart, q->noc, q->what,
-						     (int64_t)dst_addr)))
+						     (int64_t)dst_addr)) ||
+		    sanitize_fails(q, &src, &dst, 4, 0))
 			return RV32_STORE_FAULT;
 		transfer(q, kind, &dst, &src, 4);
 	} else {
@@ -258,7 +297,8 @@ static enum rv32_cause noc_write(struct noc_req *q)
 		} else {
 			if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)], dst_addr, len, &dst) ||
 			    (dst.mem && sim_noc_check_signal(q->core, q->hart, q->noc, q->what,
-							     (int64_t)dst_addr)))
+							     (int64_t)dst_addr)) ||
+			    sanitize_fails(q, &src, &dst, len, 0))
 				return RV32_STORE_FAULT;
 			transfer(q, kind, &dst, &src, len);
 		}
@@ -297,7 +337,9 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		niu_fail(q, "atomics on registers are not modelled");
 		return RV32_STORE_FAULT;
 	}
-	if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what, -1))
+	old_bytes = own_bytes((uint8_t *)&old);
+	if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what, -1) ||
+	    sanitize_fails(q, &old_bytes, &tgt, 4, 0))
 		return RV32_STORE_FAULT;
 	if (tgt.bank >= 0) {
 		uint8_t *p;

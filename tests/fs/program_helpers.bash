@@ -6,10 +6,11 @@
 
 K="$BATS_TEST_DIRNAME/programs"
 
-# programs_mount: the mount, with a kernel cache of the suite's own.
+# programs_mount [OPTIONS]: the mount, with a kernel cache of the suite's
+# own and OPTIONS.
 programs_mount() {
 	mkdir -p "$BATS_FILE_TMPDIR/cache"
-	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache"
+	ttfs_mount -o cache_dir="$BATS_FILE_TMPDIR/cache" "$@"
 }
 
 # remove_programs: rmdir every program (a teardown). A program still

@@ -40,6 +40,7 @@ static void test_defaults(void)
 	CHECK_EQ(cfg.timeout_ms, 5000);
 	CHECK_EQ(cfg.build_timeout_ms, 120000);
 	CHECK_EQ(cfg.noc_mode, TTRT_NOC_INSTANT);
+	CHECK_EQ(cfg.sanitize, 1);
 	CHECK(strcmp(cfg.cache_dir, "/xdg/cache/ttfs") == 0, "cache_dir %s", cfg.cache_dir);
 	unsetenv("XDG_CACHE_HOME");
 	setenv("HOME", "/home/someone", 1);
@@ -157,6 +158,13 @@ static void test_set(void)
 	CHECK_EQ(cfg.noc_mode, TTRT_NOC_STRICT);
 	CHECK_EQ(ttrt_config_set(&cfg, "noc", "instant", err, sizeof(err)), 0);
 	CHECK_EQ(cfg.noc_mode, TTRT_NOC_INSTANT);
+	CHECK_EQ(ttrt_config_set(&cfg, "sanitize", "off", err, sizeof(err)), 0);
+	CHECK_EQ(cfg.sanitize, 0);
+	CHECK_EQ(ttrt_config_set(&cfg, "sanitize", "no", err, sizeof(err)), -EINVAL);
+	CHECK(strcmp(err, "sanitize must be 'on' or 'off', not 'no'") == 0, "err '%s'", err);
+	CHECK_EQ(cfg.sanitize, 0);
+	CHECK_EQ(ttrt_config_set(&cfg, "sanitize", "on", err, sizeof(err)), 0);
+	CHECK_EQ(cfg.sanitize, 1);
 
 	CHECK_EQ(ttrt_config_set(&cfg, "cache_dir", "/var/cache/tt", err, sizeof(err)), 0);
 	CHECK(strcmp(cfg.cache_dir, "/var/cache/tt") == 0, "cache_dir %s", cfg.cache_dir);

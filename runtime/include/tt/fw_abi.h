@@ -18,6 +18,9 @@
 #define TT_FW_GLOBALS_SIZE  0x500u
 #define TT_FW_MAGIC         0x57465454u   /* "TTFW" */
 
+#define TT_CB_HELD_FIFO     0x8000u
+#define TT_CB_HELD_PAGES    0x7FFFu
+
 #pragma pack(push, 4)
 
 /* Per-RISC view of one circular buffer (addresses in bytes on BRISC and
@@ -53,7 +56,18 @@ struct tt_fw_globals {
 	/* End of the semaphores (sem_l1_base up to here), for the simulator's
 	 * barrier checks: a NOC write into that range signals a semaphore. */
 	uint32_t sem_l1_end;
-	uint32_t reserved[45];
+	/* Pages of each CB this RISC holds (the low 15 bits): reserved by
+	 * cb_reserve_back and not pushed yet, waited for by cb_wait_front and
+	 * not popped yet; TT_CB_HELD_FIFO once it reserved (waited) in this
+	 * launch. Zeroed at each launch. The simulator's NOC sanitizer allows
+	 * a transfer into a CB the RISC reserves in only within the reserved
+	 * pages from fifo_wr_ptr, and one out of a CB it waits on only within
+	 * the waited (or reserved) pages from fifo_rd_ptr (fifo_wr_ptr). A CB
+	 * used as plain scratch memory, never reserved or waited on, is not
+	 * checked. */
+	uint16_t cb_reserved_pages[TT_NUM_CIRCULAR_BUFFERS];
+	uint16_t cb_waited_pages[TT_NUM_CIRCULAR_BUFFERS];
+	uint32_t reserved[13];
 	struct tt_local_cb_interface cb_interface[TT_NUM_CIRCULAR_BUFFERS];
 };
 
@@ -66,6 +80,7 @@ TT_STATIC_ASSERT(sizeof(struct tt_local_cb_interface) == 32, "cb interface is 32
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, rta_l1_base) == 12, "rta_l1_base");
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, my_x) == 24, "my_x");
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, noc_reads_num_issued) == 32, "noc counters");
+TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, cb_reserved_pages) == 76, "cb_reserved_pages");
 TT_STATIC_ASSERT(offsetof(struct tt_fw_globals, cb_interface) == 0x100, "cb_interface");
 TT_STATIC_ASSERT(sizeof(struct tt_fw_globals) <= TT_FW_GLOBALS_SIZE, "globals fit");
 

@@ -17,6 +17,10 @@ static void setup_local_cbs(uint32_t launch, uint32_t base, int hart)
 	int reads = hart != HART_TRISC1 && hart != HART_TRISC2;
 	int writes = hart != HART_TRISC0 && hart != HART_TRISC1;
 
+	for (int i = 0; i < TT_NUM_CIRCULAR_BUFFERS; i++) {
+		FW->cb_reserved_pages[i] = 0;
+		FW->cb_waited_pages[i] = 0;
+	}
 	if (hart == HART_TRISC1)
 		return;
 	for (int i = 0; i < TT_NUM_CIRCULAR_BUFFERS; i++) {

@@ -141,6 +141,9 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     const uint32_t l1_size = bus->l1 ? bus->l1_size : 0;
     const uint32_t l1_eff = l1_size & ~3u;
     const uint32_t loc_eff = h->local ? h->local_size & ~3u : 0;
+    /* L1 stores below the floor take the slow path (bus->store_check). */
+    const uint32_t st_lo = bus->store_floor < l1_eff ? bus->store_floor : l1_eff;
+    const uint32_t st_span = l1_eff - st_lo;
     uint32_t r[33];
     const uint8_t *ip = NULL;     /* host address of the current instruction */
     uint32_t pc = h->pc;          /* guest pc: valid at exits and jumps only */
@@ -275,7 +278,7 @@ enum rv32_stop rv32_run(struct rv32_hart *h, uint64_t max_insns)
     do {                                                                               \
         uint32_t a_ = RS1 + IMM;                                                       \
         T v_ = (T)RS2, o_;                                                             \
-        if (RV_LIKELY((a_ & (SZ - 1)) == 0 && a_ < l1_eff)) {                          \
+        if (RV_LIKELY((a_ & (SZ - 1)) == 0 && a_ - st_lo < st_span)) {                 \
             T *p_ = (T *)(l1 + a_);                                                    \
             o_ = __atomic_load_n(p_, __ATOMIC_RELAXED);                                \
             dirty |= (o_ != v_);                                                       \

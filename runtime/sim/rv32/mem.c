@@ -80,6 +80,11 @@ enum rv32_cause rv_store_slow(struct rv32_hart *h, uint32_t addr, unsigned size,
         return RV32_MISALIGNED_STORE;
     if (size < 4)
         val &= (1u << (size * 8)) - 1u;
+    if (addr < h->bus->store_floor && h->bus->store_check) {
+        enum rv32_cause c = h->bus->store_check(h->bus->ctx, h->id, h->pc, addr, size);
+        if (c != RV32_OK)
+            return c;
+    }
     uint8_t *p = direct(h, addr, size);
     if (p) {
         if (store_direct(p, size, val) != val)

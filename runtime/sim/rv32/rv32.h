@@ -108,6 +108,11 @@ struct rv32_bus {            /* one per core; zero-initialise, then fill in */
      * rv32_request_yield(), but must not reset/modify the running hart. */
     enum rv32_cause (*mmio_load)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t *val);
     enum rv32_cause (*mmio_store)(void *ctx, int hart, uint32_t addr, unsigned size, uint32_t val);
+    /* optional: L1 stores below store_floor ask store_check first (pc is
+     * the storing instruction's); anything but RV32_OK faults the store.
+     * Stores at or above it take the fast path. 0 = no check. */
+    uint32_t store_floor;
+    enum rv32_cause (*store_check)(void *ctx, int hart, uint32_t pc, uint32_t addr, unsigned size);
     /* optional: value of the cycle/time CSRs, given the hart's retired
      * count at the reading instruction (exact: h->retired is only brought
      * up to date when rv32_run returns); NULL = that count */

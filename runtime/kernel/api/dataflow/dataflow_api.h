@@ -32,6 +32,24 @@ FORCE_INLINE volatile tt_local_cb_interface &cb(uint32_t cb_id)
 	return fw()->cb_interface[cb_id];
 }
 
+// The pages a kernel holds (tt_fw_globals.cb_reserved_pages/cb_waited_pages):
+// the simulator's NOC sanitizer checks transfers into and out of a CB
+// against them. A reserve or wait holds at least its pages from the
+// pointer on (an earlier, larger hold still stands) and marks the CB as
+// one this RISC uses as a FIFO; a push or pop gives up pages from the
+// front of the hold.
+FORCE_INLINE void cb_hold(volatile uint16_t &held, int32_t num_pages)
+{
+	uint16_t n = static_cast<uint16_t>(num_pages), h = held & TT_CB_HELD_PAGES;
+	held = static_cast<uint16_t>((h < n ? n : h) | TT_CB_HELD_FIFO);
+}
+
+FORCE_INLINE void cb_release(volatile uint16_t &held, int32_t num_pages)
+{
+	uint16_t n = static_cast<uint16_t>(num_pages), all = held, h = all & TT_CB_HELD_PAGES;
+	held = static_cast<uint16_t>((h > n ? h - n : 0) | (all & TT_CB_HELD_FIFO));
+}
+
 FORCE_INLINE volatile uint32_t *cb_received_reg(uint32_t cb_id)
 {
 	return reg(TT_STREAM_REG_ADDR(cb_id, TT_STREAM_TILES_RECEIVED_REG));
@@ -67,6 +85,7 @@ FORCE_INLINE void cb_reserve_back(int32_t operand, int32_t num_pages)
 		uint16_t acked = static_cast<uint16_t>(*acked_reg);
 		free_pages = static_cast<uint16_t>(pages - static_cast<uint16_t>(received - acked));
 	} while (free_pages < static_cast<uint32_t>(num_pages));
+	ttfs::cb_hold(ttfs::fw()->cb_reserved_pages[cb_id], num_pages);
 }
 
 FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages)
@@ -76,6 +95,7 @@ FORCE_INLINE void cb_push_back(int32_t operand, int32_t num_pages)
 	uint32_t wr = cb.fifo_wr_ptr + static_cast<uint32_t>(num_pages) * cb.fifo_page_size;
 
 	*ttfs::cb_received_reg(cb_id) += static_cast<uint32_t>(num_pages);
+	ttfs::cb_release(ttfs::fw()->cb_reserved_pages[cb_id], num_pages);
 	// Pushes within one lap add up to the CB exactly, so the pointer wraps
 	// only on the limit itself.
 	if (wr == cb.fifo_limit)
@@ -100,6 +120,7 @@ FORCE_INLINE void cb_wait_front(int32_t operand, int32_t num_pages)
 	while (static_cast<uint16_t>(static_cast<uint16_t>(*received_reg) - acked) <
 	       static_cast<uint32_t>(num_pages))
 		;
+	ttfs::cb_hold(ttfs::fw()->cb_waited_pages[cb_id], num_pages);
 }
 
 FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages)
@@ -109,6 +130,7 @@ FORCE_INLINE void cb_pop_front(int32_t operand, int32_t num_pages)
 	uint32_t rd = cb.fifo_rd_ptr + static_cast<uint32_t>(num_pages) * cb.fifo_page_size;
 
 	*ttfs::cb_acked_reg(cb_id) += static_cast<uint32_t>(num_pages);
+	ttfs::cb_release(ttfs::fw()->cb_waited_pages[cb_id], num_pages);
 	if (rd == cb.fifo_limit)
 		rd -= cb.fifo_size;
 	cb.fifo_rd_ptr = rd;

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+// Bug: reserves one page of CB 0 and reads two pages into it (an overrun
+// by one page). Runtime arg 0: the address of a DRAM buffer of 2048-byte
+// pages.
+#include "api/dataflow/dataflow_api.h"
+
+void kernel_main()
+{
+	constexpr uint32_t cb = tt::CBIndex::c_0;
+	const InterleavedAddrGen<true> in = {
+		.bank_base_address = get_arg_val<uint32_t>(0),
+		.page_size = 2048,
+	};
+
+	cb_reserve_back(cb, 1);
+	noc_async_read(get_noc_addr(0, in), get_write_ptr(cb), 2 * 2048);   // BUG
+	noc_async_read_barrier();
+	cb_push_back(cb, 1);
+}
