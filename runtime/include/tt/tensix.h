@@ -104,10 +104,10 @@ enum tt_tx_op {
 	TT_TX_OP_UNPACK_A = 16,
 	TT_TX_OP_UNPACK_B = 17,
 	/* Unpack with tilize (tilize_block): ARG0 the L1 byte address of the
-	 * tile's element (0, 0) in row-major data, ARG1 its DataFormat (Float32,
-	 * Float16_b, Float16), ARG2 the row pitch in bytes, ARG3 the CB, ARG4
-	 * the CB's tile size. The 32 rows of 32 values at ARG0 + r * ARG2 into
-	 * the next SrcA entry. */
+	 * tile's element (0, 0) in row-major data, ARG1 its DataFormat
+	 * (Float32, Float16_b, Float16, Int32, UInt32, UInt16), ARG2 the row
+	 * pitch in bytes, ARG3 the CB, ARG4 the CB's tile size. The 32 rows of
+	 * 32 values at ARG0 + r * ARG2 into the next SrcA entry. */
 	TT_TX_OP_UNPACK_TILIZE_A = 18,
 
 	/* TRISC1, math: DST indices are tiles of math's current section. */
@@ -153,9 +153,9 @@ enum tt_tx_op {
 	TT_TX_OP_PACK_RELEASE = 49,
 	/* Pack untilize (pack_untilize_block, untilize_block): ARG0 DST index,
 	 * ARG1 the L1 byte address of element (0, 0) in the row-major output,
-	 * ARG2 DataFormat (Float32, Float16_b, Float16), ARG3 CB, ARG4 the CB's
-	 * tile size, ARG5 the row pitch in bytes. Row r of DST[i] goes to
-	 * ARG1 + r * ARG5, rounded as PACK rounds. */
+	 * ARG2 DataFormat (Float32, Float16_b, Float16, Int32, UInt32, UInt16),
+	 * ARG3 CB, ARG4 the CB's tile size, ARG5 the row pitch in bytes. Row r
+	 * of DST[i] goes to ARG1 + r * ARG5, rounded as PACK rounds. */
 	TT_TX_OP_PACK_UNTILIZE = 50,
 
 	/* Any TRISC: the SDK found an error it must report (it stops the

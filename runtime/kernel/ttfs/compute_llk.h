@@ -193,11 +193,13 @@ inline void unpack(uint32_t op, uint32_t cb_id, uint32_t tile, uint32_t flags, c
 	cmd(op);
 }
 
-// Bytes of one value of a row-major format (tilize, untilize), 0 for a
-// block format, which the coprocessor refuses with a fault naming it.
+// Bytes of one value of a row-major format (tilize, untilize): Float32,
+// Int32, UInt32 4; Float16_b, Float16, UInt16 2; 0 for a block format,
+// which the coprocessor refuses with a fault naming it.
 FORCE_INLINE uint32_t datum_bytes(uint32_t format)
 {
-	return format == 0 ? 4u : (format == 5 || format == 1) ? 2u : 0u;
+	return (format == 0 || format == 8 || format == 24) ? 4u :
+	       (format == 5 || format == 1 || format == 9) ? 2u : 0u;
 }
 
 // Tilize: tile `tile` of row-major data past the CB's read pointer into

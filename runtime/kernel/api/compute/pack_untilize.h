@@ -12,7 +12,8 @@
 //   tile_regs_wait) into tile row r, column block block_c_index.
 // Limits: block_ct_dim tiles must fit a DST section; whole 32x32 tiles
 // only (face_r_dim 16, num_faces 4; narrow_row, diagonal and dense are
-// not modelled); the output is Float32, Float16_b or Float16.
+// not modelled); the output is Float32, Float16_b, Float16, Int32, UInt32
+// or UInt16.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.

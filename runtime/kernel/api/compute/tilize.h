@@ -7,7 +7,7 @@
 // to ocb's tile output_tile_index + t, taking and giving back a DST
 // section per tile itself. The caller waits for icb's `block` pages and
 // reserves ocb's, then pushes and pops them. Row-major data is Float32,
-// Float16_b or Float16; ocb may be any format the packer has (Bfp8_b
+// Float16_b, Float16, Int32, UInt32 or UInt16; ocb may be any format the packer has (Bfp8_b
 // too). Bit exact, but for the packer's rounding into a narrower format.
 // The fast_tilize_* forms are the same.
 #pragma once

@@ -5,7 +5,8 @@
 // block_ct_dim tiles per DST section. The caller waits for icb's pages and
 // reserves ocb's, then pushes and pops them. Silicon untilizes in the
 // unpacker here; ttfs in the packer (pack_untilize.h's mode), which writes
-// the same bytes. The output is Float32, Float16_b or Float16; bit exact
+// the same bytes. The output is Float32, Float16_b, Float16, Int32,
+// UInt32 or UInt16; bit exact
 // from a tile of the same format.
 #pragma once
 
