@@ -91,23 +91,34 @@ float *tx_dst_pack_tile(struct sim_tensix *tx, uint32_t idx)
 	return tx->dst[atomic_load(&tx->pack_sec) * tx_dst_tiles(tx) + idx];
 }
 
+/* bf16 bits of x, nearest even; a NaN stays NaN (quieted). */
+static inline uint32_t dst16(uint32_t x)
+{
+	uint32_t nan = (x & 0x7FFFFFFFu) > 0x7F800000u;
+	uint32_t r = (x + 0x7FFFu + ((x >> 16) & 1u)) & 0xFFFF0000u;
+
+	return nan ? (x | 0x00400000u) & 0xFFFF0000u : r;
+}
+
 /* What a 16-bit DST keeps of a math result: bf16, nearest even. */
 void tx_dst_store(const struct sim_tensix *tx, float *d, unsigned n)
 {
 	uint32_t u[64];
+	unsigned b = 0;
 
 	if (tx->dst_mode == TT_TX_DST_FP32)
 		return;
-	/* In blocks the compiler vectorises; NaNs stay NaN (quieted). */
-	for (unsigned b = 0; b < n; b += 64) {
+	/* In blocks the compiler vectorises, then the rest (a row of 32). */
+	for (; b + 64 <= n; b += 64) {
 		memcpy(u, d + b, sizeof(u));
-		for (unsigned i = 0; i < 64; i++) {
-			uint32_t nan = (u[i] & 0x7FFFFFFFu) > 0x7F800000u;
-			uint32_t r = (u[i] + 0x7FFFu + ((u[i] >> 16) & 1u)) & 0xFFFF0000u;
-			u[i] = nan ? (u[i] | 0x00400000u) & 0xFFFF0000u : r;
-		}
+		for (unsigned i = 0; i < 64; i++)
+			u[i] = dst16(u[i]);
 		memcpy(d + b, u, sizeof(u));
 	}
+	memcpy(u, d + b, (n - b) * sizeof(*u));
+	for (unsigned i = 0; i < n - b; i++)
+		u[i] = dst16(u[i]);
+	memcpy(d + b, u, (n - b) * sizeof(*u));
 }
 
 int tx_dst_commit(struct sim_tensix *tx)
