@@ -8,8 +8,8 @@
  *   columns, a row, or the scalar; unary_bcast; within bfloat16 rounding
  *   of the exact result (float32: of fp32 rounding; bfp8_b: plus the
  *   block format's quantum);
- * - transpose (transpose.cpp), tilize (tilize.cpp), untilize and
- *   pack_untilize (untilize.cpp): bit exact (into bfp8_b: equal to the
+ * - transpose (transpose.cpp), tilize (tilize.cpp), untilize,
+ *   pack_untilize_block and pack_untilize_dest (untilize.cpp): bit exact (into bfp8_b: equal to the
  *   host's own bfp8_b encoding of the exact values);
  * - reduce SUM, AVG, MAX along rows, columns and both, and reduce_block
  *   (reduce_all.cpp): within bfloat16 rounding;
@@ -309,7 +309,7 @@ static void test_tilize(struct ttrt_device *dev, enum fmt rows_f, enum fmt out_f
 #define UZ_BLOCK 4   /* untilize.cpp's */
 
 /* Tiles in tile_f (TZ_ROWS tile rows of UZ_BLOCK) untilized into rows of
- * rows_f, twice (untilize_block, pack_untilize_block). */
+ * rows_f, twice (untilize_block; pack_untilize_block and _dest). */
 static void test_untilize(struct ttrt_device *dev, enum fmt tile_f, enum fmt rows_f)
 {
 	enum { N = UZ_BLOCK * TZ_ROWS, W = 32 * UZ_BLOCK };
@@ -327,8 +327,8 @@ static void test_untilize(struct ttrt_device *dev, enum fmt tile_f, enum fmt row
 		 dst_for(rows_f));
 	snprintf(what[0], sizeof(what[0]), "untilize_block %s into %s rows", fmt_name[tile_f],
 		 fmt_name[rows_f]);
-	snprintf(what[1], sizeof(what[1]), "pack_untilize_block %s into %s rows", fmt_name[tile_f],
-		 fmt_name[rows_f]);
+	snprintf(what[1], sizeof(what[1]), "pack_untilize_block/_dest %s into %s rows",
+		 fmt_name[tile_f], fmt_name[rows_f]);
 	if (run(dev, what[0], sections, "untilize.cpp", in, out))
 		return;
 	for (int k = 0; k < 2; k++) {
