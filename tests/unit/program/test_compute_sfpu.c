@@ -5,7 +5,7 @@
  * against a host reference on random data and edge cases:
  * - binary_sfpu.cpp: add, sub, rsub, mul, div, div_no_nan, power, max,
  *   min, lt_binary_tile, add with DstRoundingMode::NearestEven, a vector
- *   mode, in bfloat16 (16-bit DST) and float32 (fp32 DST), each against its
+ *   mode, the older two-operand form, in bfloat16 (16-bit DST) and float32 (fp32 DST), each against its
  *   stated tolerance (bit exact but for div and power);
  * - binary_int.cpp: the integer ops (add, sub, rsub, mul, and, or, xor,
  *   shifts, max, min) in Int32, UInt32 and UInt16, bit exact;
@@ -23,13 +23,13 @@
 
 /* ---- binary SFPU ops ------------------------------------------------------------------------------- */
 
-#define BIN_OPS 12
+#define BIN_OPS 13
 
 static const char *const bin_names[BIN_OPS] = {
 	"add_binary_tile", "sub_binary_tile", "rsub_binary_tile", "mul_binary_tile",
 	"div_binary_tile", "power_binary_tile", "binary_max_tile (odst = idst0)", "binary_min_tile",
 	"add_binary_tile<NearestEven>", "lt_binary_tile", "div_no_nan_binary_tile",
-	"binary_min_tile, VectorMode::R (odst = idst1)",
+	"binary_min_tile, VectorMode::R (odst = idst1)", "sub_binary_tile(idst0, idst1)",
 };
 
 /* A value in [-span, span): on the bf16 grid, or with fp32's full mantissa. */
@@ -79,7 +79,7 @@ static float bin_want(unsigned t, float a, float b, bool fp32, float *tol)
 	*tol = 0;
 	switch (t) {
 	case 0: return fp32 ? a + b : trunc_bf16(a + b);
-	case 1: return fp32 ? a - b : trunc_bf16(a - b);
+	case 1: case 12: return fp32 ? a - b : trunc_bf16(a - b);
 	case 2: return fp32 ? b - a : trunc_bf16(b - a);
 	case 3: return as_bf16(a * b, fp32);
 	case 6: return fmaxf(a, b);

@@ -107,6 +107,14 @@ ALWI void ge_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst)
 	MATH((ttfs::sfpu::binary_float<ttfs::sfpu::BinOp::GE, false>(idst0, idst1, odst, "ge_binary_tile")));
 }
 
+// The two-operand forms of older tt-metal: the result overwrites idst0.
+ALWI void add_binary_tile(uint32_t idst0, uint32_t idst1) { add_binary_tile(idst0, idst1, idst0); }
+ALWI void sub_binary_tile(uint32_t idst0, uint32_t idst1) { sub_binary_tile(idst0, idst1, idst0); }
+ALWI void rsub_binary_tile(uint32_t idst0, uint32_t idst1) { rsub_binary_tile(idst0, idst1, idst0); }
+ALWI void mul_binary_tile(uint32_t idst0, uint32_t idst1) { mul_binary_tile(idst0, idst1, idst0); }
+ALWI void div_binary_tile(uint32_t idst0, uint32_t idst1) { div_binary_tile(idst0, idst1, idst0); }
+ALWI void power_binary_tile(uint32_t idst0, uint32_t idst1) { power_binary_tile(idst0, idst1, idst0); }
+
 ALWI void add_binary_tile_init()
 {
 }

@@ -3,7 +3,8 @@
 // op i into DST 2 (max: into DST 0, the output an input), packed into
 // c_16: 0 add, 1 sub, 2 rsub, 3 mul, 4 div, 5 power, 6 max, 7 min,
 // 8 add rounding to nearest even, 9 lt, 10 div_no_nan, 11 min with
-// VectorMode::R.
+// VectorMode::R (into DST 1), 12 sub in the older two-operand form (into
+// DST 0).
 //
 // Runtime args: 0 tiles.
 #include <cstdint>
@@ -29,7 +30,8 @@ static void op(uint32_t i)
 		break;
 	case 9: lt_binary_tile_init(); lt_binary_tile(0, 1, 2); break;
 	case 10: div_binary_tile_init(); div_no_nan_binary_tile(0, 1, 2); break;
-	default: binary_min_tile_init(); binary_min_tile(0, 1, 1, VectorMode::R); break;
+	case 11: binary_min_tile_init(); binary_min_tile(0, 1, 1, VectorMode::R); break;
+	default: sub_binary_tile_init(); sub_binary_tile(0, 1); break;
 	}
 }
 
@@ -49,7 +51,7 @@ void kernel_main()
 		tile_regs_commit();
 		tile_regs_wait();
 		cb_reserve_back(out, 1);
-		pack_tile(i == 6 ? 0 : i == 11 ? 1 : 2, out);
+		pack_tile(i == 6 || i == 12 ? 0 : i == 11 ? 1 : 2, out);
 		cb_push_back(out, 1);
 		tile_regs_release();
 		cb_pop_front(a, 1);
