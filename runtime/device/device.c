@@ -6,6 +6,7 @@
  */
 #include "buffer/buffer_space.h"
 #include "runtime_internal.h"
+#include "debug/kernel_debug.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -185,8 +186,13 @@ int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc
 	if (ttrt_logical_to_noc0(core, &noc0) || risc < 0 || risc >= TTRT_NUM_RISCS)
 		return -EINVAL;
 	memset(out, 0, sizeof(*out));
-	if (dev->backend->ops->risc_detail)
-		return dev->backend->ops->risc_detail(dev->backend, noc0, risc, out);
+	if (dev->backend->ops->risc_detail) {
+		rc = dev->backend->ops->risc_detail(dev->backend, noc0, risc, out);
+		/* A failed ASSERT stops its RISC with ebreak: say which. */
+		if (rc == 0 && out->state == TTRT_RISC_FAULT)
+			ttrt_debug_assert(dev, core, risc, out->pc, out->fault, sizeof(out->fault));
+		return rc;
+	}
 	rc = dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);
 	if (rc == 0) {
 		out->state = states[risc];

@@ -9,6 +9,7 @@
  * that did not finish are reset, so the next program finds them idle.
  */
 #include "program/program_internal.h"
+#include "debug/kernel_debug.h"
 #include "debug/pc_source.h"
 #include "debug/srcline.h"
 #include "program/pack/cb_buffers.h"
@@ -215,6 +216,8 @@ static int launch_cores(struct run *r)
 			rc = ttrt_dprint_consume(dev, core, risc);
 		if (rc == 0)
 			rc = ttrt_core_noc_mode(dev, core, noc);
+		if (rc == 0)
+			rc = ttrt_debug_clear(dev, core);
 		if (rc == 0)
 			rc = ttrt_launch_prepare_locked(dev, core, launch);
 		if (rc == 0)

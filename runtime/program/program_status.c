@@ -8,6 +8,7 @@
  * so `cat status` during a hang names the CB, barrier or semaphore.
  */
 #include "program/program_internal.h"
+#include "debug/kernel_debug.h"
 #include "debug/pc_source.h"
 #include "program/args/kernel_groups.h"
 #include "render/core_list.h"
@@ -193,7 +194,7 @@ void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf
 	buf[0] = '\0';
 	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < len; risc++) {
 		struct ttrt_risc_detail d;
-		char why[512] = "", pc[TTRT_PC_TEXT_MAX];
+		char why[512] = "", pc[TTRT_PC_TEXT_MAX], waypoint[16] = "";
 
 		if (ttrt_core_risc_detail(dev, core, risc, &d))
 			continue;
@@ -203,9 +204,11 @@ void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf
 			ttrt_core_wait_reason(dev, core, risc, why, sizeof(why));
 		else
 			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%s%s %s %s",
+		ttrt_debug_waypoint(dev, core, risc, waypoint, sizeof(waypoint));
+		used += (size_t)snprintf(buf + used, len - used, "%s%s %s%s%s %s",
 					 used ? "; " : "", ttrt_risc_names[risc],
 					 ttrt_pc_text(dev, core, risc, &d, pc, sizeof(pc)),
+					 waypoint[0] ? " waypoint " : "", waypoint,
 					 why[0] ? why : ttrt_risc_state_name(d.state));
 	}
 }

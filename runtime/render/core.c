@@ -5,6 +5,7 @@
  * now, through the same L1 reads a debugger would make.
  */
 #include "runtime_internal.h"
+#include "debug/kernel_debug.h"
 #include "debug/pc_source.h"
 #include "strbuf.h"
 #include "tt/fw_abi.h"   /* stream registers: the same in every version */
@@ -170,7 +171,7 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 	free(go);
 	for (int r = 0; r < TTRT_NUM_RISCS; r++) {
 		struct ttrt_risc_detail d;
-		char pc[TTRT_PC_TEXT_MAX];
+		char pc[TTRT_PC_TEXT_MAX], waypoint[16];
 
 		rc = ttrt_core_risc_detail(dev, core, r, &d);
 		if (rc) {
@@ -181,6 +182,9 @@ int ttrt_render_status(struct ttrt_device *dev, struct ttrt_xy core, char **out,
 			      ttrt_risc_state_name(d.state),
 			      ttrt_pc_text(dev, core, r, &d, pc, sizeof(pc)),
 			      (unsigned long long)d.retired);
+		if (ttrt_debug_waypoint(dev, core, r, waypoint, sizeof(waypoint)) == 0 &&
+		    waypoint[0])
+			strbuf_printf(&sb, " waypoint %s", waypoint);
 		if (d.fault[0]) {
 			strbuf_printf(&sb, " fault: %s", d.fault);
 		} else {

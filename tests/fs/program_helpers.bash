@@ -114,6 +114,27 @@ loopback_args() {
 	INI
 }
 
+# start_cb3_hang NAME SRC CORE: a program NAME whose reader (programs/SRC)
+# waits in cb_wait_front on CB 3, which nobody fills, on CORE, started
+# (timeout 3000 ms), once status says it waits there (a loaded host takes
+# a while to start it).
+start_cb3_hang() {
+	make_prog "$1" reader.cpp "$2" <<-INI
+	[program]
+	cores = $3
+	timeout_ms = 3000
+	[cb.3]
+	format = bfloat16
+	pages = 1
+	INI
+	run -0 run_prog "$1" start
+	assert_output ok
+	for _ in $(seq 100); do
+		grep -q 'cb_wait_front cb 3' "$P/$1/status" && break
+		sleep 0.05
+	done
+}
+
 # The flag the wait_flag kernel polls: core 0,0, L1 0x170000.
 FLAG=0x170000
 flag_args() {

@@ -78,20 +78,7 @@ no_machine_paths() {
 }
 
 @test "a hang in cb_wait_front: the user's line, in cb_wait_front, live and after the timeout" {
-	make_prog hang reader.cpp hang_cb.cpp <<-INI
-	[program]
-	cores = 4,4
-	timeout_ms = 3000
-	[cb.3]
-	format = bfloat16
-	pages = 1
-	INI
-	run -0 run_prog hang start
-	assert_output ok
-	for _ in $(seq 100); do
-		grep -q 'cb_wait_front cb 3' "$P/hang/status" && break
-		sleep 0.05
-	done
+	start_cb3_hang hang hang_cb.cpp 4,4
 	local where='\(reader.cpp:7 kernel_main, in cb_wait_front\)'
 	run -0 ttfs_guard 10 grep '^ncrisc ' "$MNT/cores/4,4/status"
 	assert_output --regexp "^ncrisc waiting pc 0x[0-9a-f]{8} $where insns [0-9]+ wait: cb_wait_front cb 3: "
