@@ -12,19 +12,28 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A little-endian number of size bytes at buf[off], 0 past len. */
+static uint64_t get_le(const uint8_t *buf, size_t len, uint32_t off, unsigned size)
+{
+	uint64_t v = 0;
+
+	if (off > len || size > len - off)
+		return 0;
+	for (unsigned i = size; i-- > 0;)
+		v = v << 8 | buf[off + i];
+	return v;
+}
+
 /* Bytes of L1 as a little-endian number; nothing outside L1 (a profile's
  * offsets are only numbers) reads as 0. */
 static uint64_t l1_get(const struct sim_core *core, uint64_t addr, unsigned size)
 {
 	uint8_t b[8] = { 0 };
-	uint64_t v = 0;
 
 	if (size > 8 || addr > TT_L1_SIZE || size > TT_L1_SIZE - addr)
 		return 0;
 	simmem_read(b, core->l1 + addr, size);
-	for (unsigned i = size; i-- > 0;)
-		v = v << 8 | b[i];
-	return v;
+	return get_le(b, sizeof(b), 0, size);
 }
 
 /* A core runs a program from the host's prepare (RESET_READ_PTR_FROM_HOST,
@@ -57,16 +66,21 @@ static void read_launch(const struct sim_sanitize_map *m, const struct sim_core 
 	uint32_t rd = (uint32_t)l1_get(core, m->launch_rd_ptr_addr, 4);
 	uint64_t at = m->launch_addr + (uint64_t)(rd < m->launch_entries ? rd : 0) *
 		      m->launch_msg_size;
-	uint32_t min_remote = (uint32_t)l1_get(core, at + m->l_min_remote_cb, 1);
-	uint32_t remotes = min_remote < m->num_cbs ? m->num_cbs - min_remote : 0;
+	uint8_t msg[256] = { 0 };
+	size_t len = m->launch_msg_size < sizeof(msg) ? m->launch_msg_size : sizeof(msg);
+	uint32_t min_remote, remotes;
 
-	v->kcb = (uint32_t)l1_get(core, at + m->l_kernel_config_base, 4);
-	v->sems.lo = v->kcb + (uint32_t)l1_get(core, at + m->l_sem_offset, 2);
-	v->cb_table = v->kcb + (uint32_t)l1_get(core, at + m->l_local_cb_offset, 2);
+	if (at <= TT_L1_SIZE && len <= TT_L1_SIZE - at)
+		simmem_read(msg, core->l1 + at, len);
+	min_remote = (uint32_t)get_le(msg, len, m->l_min_remote_cb, 1);
+	remotes = min_remote < m->num_cbs ? m->num_cbs - min_remote : 0;
+	v->kcb = (uint32_t)get_le(msg, len, m->l_kernel_config_base, 4);
+	v->sems.lo = v->kcb + (uint32_t)get_le(msg, len, m->l_sem_offset, 2);
+	v->cb_table = v->kcb + (uint32_t)get_le(msg, len, m->l_local_cb_offset, 2);
 	v->sems.hi = v->cb_table;
-	v->images = v->kcb + (uint32_t)l1_get(core, at + m->l_remote_cb_offset, 2) +
+	v->images = v->kcb + (uint32_t)get_le(msg, len, m->l_remote_cb_offset, 2) +
 		    remotes * m->remote_cb_config_size;
-	v->cb_mask = l1_get(core, at + m->l_local_cb_mask, m->l_local_cb_mask_size);
+	v->cb_mask = get_le(msg, len, m->l_local_cb_mask, m->l_local_cb_mask_size);
 }
 
 static int inside(struct sim_l1_range r, uint64_t lo, uint64_t hi)
@@ -176,7 +190,33 @@ struct cb_config {
 	uint32_t addr, size, pages, page_size;
 };
 
-/* The pages of CB i the hart holds from ptr on, as L1 bytes in the CB. */
+/* CB i as the launch's table in L1 has it (the authority), else 0. */
+static int cb_from_table(const struct sim_sanitize_map *m, const struct sim_core *core,
+			 const struct launch_view *v, unsigned i, struct cb_config *cb)
+{
+	uint64_t e = v->cb_table + (uint64_t)i * m->local_cb_config_size;
+	uint32_t w[4];
+
+	if (!(v->cb_mask >> i & 1) || e > TT_L1_SIZE || sizeof(w) > TT_L1_SIZE - e)
+		return 0;
+	simmem_read(w, core->l1 + e, sizeof(w));
+	*cb = (struct cb_config){ w[0], w[1], w[2], w[3] };
+	return 1;
+}
+
+/* CB i as the RISC's own view has it, which its firmware copied from that
+ * table at the launch (in bytes on BRISC and NCRISC, the RISCs with a
+ * NOC): no L1 read. 0 for a CB the launch does not configure. */
+static int cb_from_view(const volatile struct tt_local_cb_interface *ci, struct cb_config *cb)
+{
+	if (!ci->fifo_size)
+		return 0;
+	*cb = (struct cb_config){ ci->fifo_limit - ci->fifo_size, ci->fifo_size,
+				  ci->fifo_num_pages, ci->fifo_page_size };
+	return 1;
+}
+
+/* The pages of a CB the hart holds from ptr on, as L1 bytes in the CB. */
 static struct sim_l1_range held(const struct cb_config *cb, uint32_t ptr, uint32_t pages)
 {
 	uint64_t hi = (uint64_t)ptr + (uint64_t)pages * cb->page_size;
@@ -185,65 +225,70 @@ static struct sim_l1_range held(const struct cb_config *cb, uint32_t ptr, uint32
 	return r;
 }
 
+struct cb_finding {
+	unsigned id, pages;
+	struct cb_config cb;
+	struct sim_l1_range mine;
+};
+
+/* The first CB that [lo, hi) breaks, in *bad: 1, or 0 when none does.
+ * The CBs from the launch's table v, or with v NULL from the RISC's view. */
+static int cb_scan(const struct sim_noc_xfer *x, const struct tt_fw_globals *g, uint64_t lo,
+		   uint64_t hi, int into, const struct launch_view *v, struct cb_finding *bad)
+{
+	const struct sim_sanitize_map *m = &x->issuer->chip->sanitize;
+	unsigned ncb = m->num_cbs < TT_NUM_CIRCULAR_BUFFERS ? m->num_cbs : TT_NUM_CIRCULAR_BUFFERS;
+	int found = 0;
+
+	for (unsigned i = 0; i < ncb; i++) {
+		const volatile struct tt_local_cb_interface *ci = &g->cb_interface[i];
+		unsigned hold = into ? g->cb_reserved_pages[i] : g->cb_waited_pages[i];
+		struct sim_l1_range mine;
+		struct cb_config cb;
+
+		if (!(hold & TT_CB_HELD_FIFO) ||
+		    !(v ? cb_from_table(m, x->issuer, v, i, &cb) : cb_from_view(ci, &cb)) ||
+		    !overlaps((struct sim_l1_range){ cb.addr, cb.addr + cb.size }, lo, hi))
+			continue;
+		mine = held(&cb, into ? ci->fifo_wr_ptr : ci->fifo_rd_ptr, hold & TT_CB_HELD_PAGES);
+		if (inside(mine, lo, hi) ||
+		    (!into && inside(held(&cb, ci->fifo_wr_ptr,
+					  g->cb_reserved_pages[i] & TT_CB_HELD_PAGES), lo, hi)))
+			return 0;
+		if (!found++)
+			*bad = (struct cb_finding){ i, hold & TT_CB_HELD_PAGES, cb, mine };
+	}
+	return found > 0;
+}
+
 /* A transfer into (into = 1) or out of the issuer's own L1 at [lo, hi):
  * inside a CB of the current launch that the issuing RISC reserves in
  * (into) or waits on (out of), it must stay within the pages reserved
  * (into) or waited for or reserved (out of). A CB the RISC never
  * reserved or waited on is scratch memory to it, unchecked. A range more
  * than one CB covers (CBs sharing memory) passes if one of them allows
- * it. */
+ * it. The RISC's own view of its CBs answers first, without reading L1;
+ * only a transfer it finds wrong is held against the launch itself. */
 static int cb_violation(const struct sim_noc_xfer *x, uint64_t lo, uint64_t hi, int into,
 			char *why, size_t len)
 {
 	const struct sim_sanitize_map *m = &x->issuer->chip->sanitize;
-	const struct sim_core *core = x->issuer;
-	const struct tt_fw_globals *g = (const void *)core->harts[x->hart].hart.local;
-	struct cb_config cb, bad = { 0 };
-	struct sim_l1_range mine, bad_mine = { 0 };
-	unsigned bad_id = 0, bad_pages = 0, ncb = m->num_cbs;
+	const struct tt_fw_globals *g = (const void *)x->issuer->harts[x->hart].hart.local;
+	struct cb_finding bad;
 	struct launch_view v;
-	int found = 0, n;
+	int n;
 
-	if (g->magic != TT_FW_MAGIC || !runs_program(m, core))
+	if (g->magic != TT_FW_MAGIC || !cb_scan(x, g, lo, hi, into, NULL, &bad) ||
+	    !runs_program(m, x->issuer))
 		return 0;
-	read_launch(m, core, &v);
-	if (ncb > TT_NUM_CIRCULAR_BUFFERS)
-		ncb = TT_NUM_CIRCULAR_BUFFERS;
-	for (unsigned i = 0; i < ncb; i++) {
-		uint64_t e = v.cb_table + (uint64_t)i * m->local_cb_config_size;
-		const volatile struct tt_local_cb_interface *ci = &g->cb_interface[i];
-		unsigned hold, pages;
-
-		if (!(v.cb_mask >> i & 1))
-			continue;
-		cb = (struct cb_config){ (uint32_t)l1_get(core, e, 4), (uint32_t)l1_get(core, e + 4, 4),
-					 (uint32_t)l1_get(core, e + 8, 4),
-					 (uint32_t)l1_get(core, e + 12, 4) };
-		if (!overlaps((struct sim_l1_range){ cb.addr, cb.addr + cb.size }, lo, hi))
-			continue;
-		hold = into ? g->cb_reserved_pages[i] : g->cb_waited_pages[i];
-		if (!(hold & TT_CB_HELD_FIFO))
-			continue;
-		pages = hold & TT_CB_HELD_PAGES;
-		mine = held(&cb, into ? ci->fifo_wr_ptr : ci->fifo_rd_ptr, pages);
-		if (inside(mine, lo, hi) ||
-		    (!into && inside(held(&cb, ci->fifo_wr_ptr,
-					  g->cb_reserved_pages[i] & TT_CB_HELD_PAGES), lo, hi)))
-			return 0;
-		if (!found++) {
-			bad = cb;
-			bad_id = i;
-			bad_pages = pages;
-			bad_mine = mine;
-		}
-	}
-	if (!found)
+	read_launch(m, x->issuer, &v);
+	if (!cb_scan(x, g, lo, hi, into, &v, &bad))
 		return 0;
 	n = describe(x, why, len);
 	snprintf(why + n, len - (size_t)n, "CB %u %s: %s %s %u page%s at 0x%x (%u pages of %u at 0x%x)",
-		 bad_id, into ? "overrun" : "underrun", rv32_hart_name(x->hart),
-		 into ? "reserved" : "waited for", bad_pages, bad_pages == 1 ? "" : "s", bad_mine.lo,
-		 bad.pages, bad.page_size, bad.addr);
+		 bad.id, into ? "overrun" : "underrun", rv32_hart_name(x->hart),
+		 into ? "reserved" : "waited for", bad.pages, bad.pages == 1 ? "" : "s", bad.mine.lo,
+		 bad.cb.pages, bad.cb.page_size, bad.cb.addr);
 	return 1;
 }
 
