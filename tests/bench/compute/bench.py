@@ -5,7 +5,8 @@ second for an eltwise add and a bfloat16 matmul on 1 and on 8 cores, the
 scaling between them, and the 640^3 matmul against numpy's float32
 np.matmul on this host, timed in the same run.
 
-usage: bench.py MOUNTPOINT  (tests/bench/compute/run mounts one)
+usage: bench.py MOUNTPOINT [OFF_MOUNTPOINT]  (tests/bench/compute/run mounts
+both; OFF_MOUNTPOINT a second ttfs mounted with -o sanitize=off)
 Knobs: BENCH_ROUNDS (7), BENCH_ADD_TILES (2048), BENCH_MM_TILES (20: the
 matmul is 32*N each way), BENCH_NUMPY_REPS (21).
 Exit status: 0 every target met, 1 one missed, 2 setup failed or a
@@ -20,6 +21,10 @@ A scaling ratio is the median of the per-round ratios, each of a 1-core
 and an 8-core run made back to back (in alternating order), as the io
 benchmark pairs ttfs with the floor: on a shared host a burst of load
 from elsewhere then falls on both halves of a ratio, not on one median.
+
+With OFF_MOUNTPOINT every configuration also runs there, right before or
+after (alternating) its run on MOUNTPOINT: the NOC sanitizer's cost is the
+median of the per-round on/off ratios (docs/debugging.md).
 """
 import multiprocessing
 import os
@@ -45,6 +50,7 @@ MT = env_int("BENCH_MM_TILES", 20)   # tiles each way: 640^3 by default
 MM = MT * 32                         # M = K = N
 TARGET_NUMPY = 20.0            # 1-core matmul at most this many times numpy's time
 TARGET_SCALING = 1.8           # 8 cores at least this many times 1 core's rate
+TARGET_SANITIZER = 1.10        # the sanitizer on at most this many times off's time
 CORES8 = "0-7,0"
 QUICK = os.environ.get("TTFS_BENCH_QUICK", "0") not in ("", "0")
 
@@ -145,18 +151,74 @@ def host_parallelism(pool, n):
     return 2.0 * one / two
 
 
+def setup_mount(mnt, add_tiles, a, b, A, B, bufs_progs):
+    """The inputs and the four configurations on one mount, each built and
+    checked by a first run; appends (buffers, {key: Prog}) to bufs_progs
+    (so that they are closed whatever happens). False when a result is
+    wrong."""
+    n = add_tiles * 1024
+    bufs = tt.Mount(mnt, "bench-compute-buffers", HERE)
+    progs = {}
+    bufs_progs.append((bufs, progs))
+    for name, size in (("ba-a", n * 2), ("ba-b", n * 2), ("ba-c", n * 2),
+                       ("bm-a", MM * MM * 2), ("bm-b", MM * MM * 2), ("bm-c", MM * MM * 2)):
+        bufs.buffer(name, size)
+    bufs.write("ba-a", a)
+    bufs.write("ba-b", b)
+    bufs.write("bm-a", tt.tilize(A))
+    bufs.write("bm-b", tt.tilize(B))
+
+    kdir = os.path.join(HERE, "kernels")
+    mmdir = os.path.join(ROOT, "examples", "matmul-multicore")
+    add_files = ["add_reader.cpp", "add_compute.cpp", "writer.cpp"]
+    for spec, key in (("0,0", "1"), (CORES8, "8")):
+        p = Prog(mnt, f"bench-add-{key}", kdir, [], add_args(spec, add_tiles))
+        for src, dst in zip(add_files, ("reader.cpp", "compute.cpp", "writer.cpp")):
+            with open(os.path.join(kdir, src)) as f, \
+                    open(os.path.join(p.m.prog, dst), "w") as g:
+                g.write(f.read())
+        progs["add" + key] = p
+        progs["mm" + key] = Prog(mnt, f"bench-mm-{key}", mmdir,
+                                 ["reader.cpp", "compute.cpp", "writer.cpp"], mm_args(spec))
+
+    # Builds, and a check that each configuration computes the right thing.
+    want_add = tt.bf16_to_f32(a) + tt.bf16_to_f32(b)
+    want_mm = tt.bf16_to_f32(A) @ tt.bf16_to_f32(B)
+    for key, p in progs.items():
+        p.run(keep=False)
+        if key.startswith("add"):
+            r = tt.bf16_to_f32(np.frombuffer(bufs.read("ba-c", n * 2), dtype="<u2"))
+            err = float(np.nanmax(np.abs(want_add - r)))
+            if not np.all(np.abs(want_add - r) <= 1e-2):
+                print(f"setup: {mnt}: {key}: the sum is wrong (max error {err:.4g})",
+                      file=sys.stderr)
+                return False
+            bufs.write("ba-c", np.zeros(n, dtype=np.uint16))
+        else:
+            raw = np.frombuffer(bufs.read("bm-c", MM * MM * 2), dtype="<u2")
+            coeff = tt.pcc(want_mm, tt.bf16_to_f32(tt.untilize(raw, MM, MM)))
+            if not coeff > 0.97:
+                print(f"setup: {mnt}: {key}: the product is wrong (PCC {coeff:.4f})",
+                      file=sys.stderr)
+                return False
+            bufs.write("bm-c", np.zeros(MM * MM, dtype=np.uint16))
+    return True
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     mnt = sys.argv[1]
+    off_mnt = sys.argv[2] if len(sys.argv) == 3 else None
     rounds = env_int("BENCH_ROUNDS", 7)
     add_tiles = env_int("BENCH_ADD_TILES", 2048)
     np_reps = env_int("BENCH_NUMPY_REPS", 21)
     rng = np.random.default_rng(1)
 
-    bufs = tt.Mount(mnt, "bench-compute-buffers", HERE)
-    progs = {}
+    bufs_progs = []
+    progs, off_progs = {}, {}
+    san_ratios = {}
     try:
         # Inputs: add a in [0,1) + b in [-1,0); matmul A, B in [-1,1), tilized.
         n = add_tiles * 1024
@@ -164,46 +226,13 @@ def main():
         b = tt.f32_to_bf16(rng.uniform(-1, 0, n).astype(np.float32))
         A = tt.f32_to_bf16(rng.uniform(-1, 1, (MM, MM)).astype(np.float32))
         B = tt.f32_to_bf16(rng.uniform(-1, 1, (MM, MM)).astype(np.float32))
-        for name, size in (("ba-a", n * 2), ("ba-b", n * 2), ("ba-c", n * 2),
-                           ("bm-a", MM * MM * 2), ("bm-b", MM * MM * 2), ("bm-c", MM * MM * 2)):
-            bufs.buffer(name, size)
-        bufs.write("ba-a", a)
-        bufs.write("ba-b", b)
-        bufs.write("bm-a", tt.tilize(A))
-        bufs.write("bm-b", tt.tilize(B))
-
-        kdir = os.path.join(HERE, "kernels")
-        mmdir = os.path.join(ROOT, "examples", "matmul-multicore")
-        add_files = ["add_reader.cpp", "add_compute.cpp", "writer.cpp"]
-        for spec, key in (("0,0", "1"), (CORES8, "8")):
-            p = Prog(mnt, f"bench-add-{key}", kdir, [], add_args(spec, add_tiles))
-            for src, dst in zip(add_files, ("reader.cpp", "compute.cpp", "writer.cpp")):
-                with open(os.path.join(kdir, src)) as f, \
-                        open(os.path.join(p.m.prog, dst), "w") as g:
-                    g.write(f.read())
-            progs["add" + key] = p
-            progs["mm" + key] = Prog(mnt, f"bench-mm-{key}", mmdir,
-                                     ["reader.cpp", "compute.cpp", "writer.cpp"], mm_args(spec))
-
-        # Builds, and a check that each configuration computes the right thing.
-        want_add = tt.bf16_to_f32(a) + tt.bf16_to_f32(b)
-        want_mm = tt.bf16_to_f32(A) @ tt.bf16_to_f32(B)
-        for key, p in progs.items():
-            p.run(keep=False)
-            if key.startswith("add"):
-                r = tt.bf16_to_f32(np.frombuffer(bufs.read("ba-c", n * 2), dtype="<u2"))
-                err = float(np.nanmax(np.abs(want_add - r)))
-                if not np.all(np.abs(want_add - r) <= 1e-2):
-                    print(f"setup: {key}: the sum is wrong (max error {err:.4g})", file=sys.stderr)
-                    return 2
-                bufs.write("ba-c", np.zeros(n, dtype=np.uint16))
-            else:
-                raw = np.frombuffer(bufs.read("bm-c", MM * MM * 2), dtype="<u2")
-                coeff = tt.pcc(want_mm, tt.bf16_to_f32(tt.untilize(raw, MM, MM)))
-                if not coeff > 0.97:
-                    print(f"setup: {key}: the product is wrong (PCC {coeff:.4f})", file=sys.stderr)
-                    return 2
-                bufs.write("bm-c", np.zeros(MM * MM, dtype=np.uint16))
+        for m in (mnt, off_mnt) if off_mnt else (mnt,):
+            if not setup_mount(m, add_tiles, a, b, A, B, bufs_progs):
+                return 2
+        progs = bufs_progs[0][1]
+        if off_mnt:
+            off_progs = bufs_progs[1][1]
+            san_ratios = {key: [] for key in progs}
 
         # numpy's float32 matmul, interleaved with the device runs.
         A32, B32 = tt.bf16_to_f32(A), tt.bf16_to_f32(B)
@@ -217,7 +246,15 @@ def main():
             host.append(host_parallelism(pool, 400000))
             for kind in ("add", "mm"):
                 order = ("1", "8") if r % 2 == 0 else ("8", "1")
-                ms = {key: progs[kind + key].run() for key in order}
+                ms = {}
+                for key in order:
+                    if off_progs and r % 2:
+                        off_ms = off_progs[kind + key].run()
+                    ms[key] = progs[kind + key].run()
+                    if off_progs and not r % 2:
+                        off_ms = off_progs[kind + key].run()
+                    if off_progs:
+                        san_ratios[kind + key].append(ms[key] / off_ms)
                 pair_ratios[kind].append(ms["1"] / ms["8"])
             for _ in range(max(1, np_reps // rounds)):
                 t0 = time.perf_counter()
@@ -231,9 +268,10 @@ def main():
         print(f"setup: a benchmark program did not finish (exit {e.code})", file=sys.stderr)
         return 2
     finally:
-        for p in progs.values():
-            p.close()
-        bufs.close()
+        for bufs, ps in bufs_progs:
+            for p in ps.values():
+                p.close()
+            bufs.close()
 
     add1, add8 = add_tiles / progs["add1"].median_s(), add_tiles / progs["add8"].median_s()
     out = MT * MT
@@ -258,6 +296,14 @@ def main():
     print(f"host: two CPU-bound processes ran {host_par:.2f}x one ({min(host):.2f}-{max(host):.2f}, "
           f"2.00 on two free CPUs); of that, matmul scaling is {scale_mm / host_par:.0%}, "
           f"eltwise add {scale_add / host_par:.0%}")
+    san = {key: statistics.median(v) for key, v in san_ratios.items()}
+    if san:
+        names = {"add1": "add 1 core", "add8": "add 8 cores", "mm1": "matmul 1 core",
+                 "mm8": "matmul 8 cores"}
+        print("NOC sanitizer on/off (median of per-round run_ms ratios, "
+              f"off = a second mount with -o sanitize=off): " +
+              ", ".join(f"{names[k]} {san[k]:.3f}x ({min(san_ratios[k]):.2f}-"
+                        f"{max(san_ratios[k]):.2f})" for k in names))
 
     ok = True
     for what, good, fig in (
@@ -266,7 +312,9 @@ def main():
             (f"matmul scaling 1 -> 8 cores >= {TARGET_SCALING}x", scale_mm >= TARGET_SCALING,
              f"{scale_mm:.2f}x"),
             (f"eltwise add scaling 1 -> 8 cores >= {TARGET_SCALING}x",
-             scale_add >= TARGET_SCALING, f"{scale_add:.2f}x")):
+             scale_add >= TARGET_SCALING, f"{scale_add:.2f}x")) + tuple(
+            (f"{key}: the sanitizer on <= {TARGET_SANITIZER}x off", r <= TARGET_SANITIZER,
+             f"{r:.3f}x") for key, r in san.items()):
         print(f"{'-' if QUICK else 'PASS' if good else 'FAIL'}: {what}: {fig}")
         ok &= good
     if QUICK:

@@ -15,7 +15,10 @@
  *          then again with a comment that changes every source's key;
  *   hit    a new program with the same sources: the same span, every RISC
  *          answered by the cache;
- *   launch ttrt_program_run of the built program, again and again.
+ *   launch ttrt_program_run of the built program, again and again; and
+ *          the same on a second simulated device opened with the NOC
+ *          sanitizer off (docs/debugging.md), its program answered by the
+ *          same cache, in turns with the first: the sanitizer's cost.
  * With PROGRAM_DIR_IN_MOUNT (programs/<name> of a mount holding the same
  * sources, args and buffers; tests/bench/launch/run sets it up), the same
  * relaunch through the mount: open, write "1", close of its run file,
@@ -271,28 +274,18 @@ static void drop_program(struct ttrt_program *p)
 	ttrt_program_put(p);
 }
 
-static int setup(struct bench *b, const char *dir)
+/* b's simulated device, with the NOC sanitizer on or off, and its buffers
+ * in and out (in holding a pattern). */
+static int open_device(struct bench *b, int sanitize)
 {
 	struct ttrt_config cfg;
 	char err[512] = "";
 	uint8_t data[PAGES * PAGE];
-	size_t len;
 	int rc;
 
-	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
-		if (!(b->src[k] = slurp(dir, kernel_files[k], &b->src_len[k])))
-			return -ENOENT;
-	if (!(b->args = slurp(dir, "args", &len)))
-		return -ENOENT;
-	snprintf(b->cache, sizeof(b->cache), "%s/ttfs-bench-cache.XXXXXX",
-		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	if (!mkdtemp(b->cache)) {
-		fprintf(stderr, "bench_launch: mkdtemp %s: %s\n", b->cache, strerror(errno));
-		b->cache[0] = '\0';
-		return -errno;
-	}
 	ttrt_config_defaults(&cfg);
 	cfg.backend = TTRT_BACKEND_SIM;
+	cfg.sanitize = sanitize;
 	snprintf(cfg.cache_dir, sizeof(cfg.cache_dir), "%s", b->cache);
 	rc = ttrt_device_open(&cfg, &b->dev, err, sizeof(err));
 	if (rc) {
@@ -310,7 +303,26 @@ static int setup(struct bench *b, const char *dir)
 	return rc;
 }
 
-static void teardown(struct bench *b)
+static int setup(struct bench *b, const char *dir)
+{
+	size_t len;
+
+	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
+		if (!(b->src[k] = slurp(dir, kernel_files[k], &b->src_len[k])))
+			return -ENOENT;
+	if (!(b->args = slurp(dir, "args", &len)))
+		return -ENOENT;
+	snprintf(b->cache, sizeof(b->cache), "%s/ttfs-bench-cache.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(b->cache)) {
+		fprintf(stderr, "bench_launch: mkdtemp %s: %s\n", b->cache, strerror(errno));
+		b->cache[0] = '\0';
+		return -errno;
+	}
+	return open_device(b, 1);
+}
+
+static void close_device(struct bench *b)
 {
 	if (b->in) {
 		ttrt_buffer_delete(b->in);
@@ -322,6 +334,13 @@ static void teardown(struct bench *b)
 	}
 	if (b->dev)
 		ttrt_device_close(b->dev);
+	b->in = b->out = NULL;
+	b->dev = NULL;
+}
+
+static void teardown(struct bench *b)
+{
+	close_device(b);
 	if (b->cache[0])
 		nftw(b->cache, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	for (int k = 0; k < TTRT_NUM_KERNELS; k++)
@@ -329,8 +348,8 @@ static void teardown(struct bench *b)
 	free(b->args);
 }
 
-enum side { SIDE_API, SIDE_MOUNT, SIDE_FLOOR };
-static const char *const side_names[] = { "API", "mount", "floor" };
+enum side { SIDE_API, SIDE_OFF, SIDE_MOUNT, SIDE_FLOOR, NUM_SIDES };
+static const char *const side_names[] = { "API", "API with the sanitizer off", "mount", "floor" };
 
 static int verdict(const char *what, double value, const char *unit, double bound)
 {
@@ -374,10 +393,11 @@ static void phases_add(struct phases *ph, struct ttrt_program *p)
 int main(int argc, char **argv)
 {
 	static uint64_t cold[MAX_RUNS], hit[MAX_RUNS];
-	struct bench b = { 0 };
-	struct ttrt_program *p = NULL, *q;
+	struct bench b = { 0 }, off = { 0 };
+	struct ttrt_program *p = NULL, *q, *p_off = NULL;
 	struct phases ph = { 0 };
-	uint64_t *api = NULL, *mnt = NULL, *flr = NULL;
+	uint64_t *api = NULL, *mnt = NULL, *flr = NULL, *unsan = NULL;
+	uint64_t ignored;
 	uint8_t back[PAGES * PAGE], want[PAGES * PAGE];
 	char name[64], salt[96], run[4096];
 	const char *floor_file = argc == 4 ? argv[3] : NULL;
@@ -398,7 +418,8 @@ int main(int argc, char **argv)
 	api = calloc((size_t)launches, sizeof(*api));
 	mnt = calloc((size_t)launches, sizeof(*mnt));
 	flr = calloc((size_t)launches, sizeof(*flr));
-	if (!api || !mnt || !flr || setup(&b, argv[1]) != 0)
+	unsan = calloc((size_t)launches, sizeof(*unsan));
+	if (!api || !mnt || !flr || !unsan || setup(&b, argv[1]) != 0)
 		goto out;
 
 	/* (a) cold: the bench's own sources first, in the empty cache; each
@@ -444,6 +465,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_launch: the API's first run: %s\n", strerror(-rc));
 		goto out;
 	}
+	/* The same program on a device with the sanitizer off: built from the
+	 * cache, its first run checked too. */
+	off = b;
+	off.dev = NULL;
+	off.in = off.out = NULL;
+	if (open_device(&off, 0) != 0 || make_program(&off, "launch", NULL, &p_off, &ignored))
+		goto out;
+	memset(back, 0, sizeof(back));
+	rc = ttrt_buffer_read(off.out, 0, back, sizeof(back));
+	if (rc == 0 && memcmp(back, want, sizeof(back)) != 0)
+		rc = -EIO;
+	if (rc) {
+		fprintf(stderr, "bench_launch: the first run with the sanitizer off: %s\n",
+			strerror(-rc));
+		goto out;
+	}
 	if (argc >= 3 && (rc = mount_launch(run)) != 0) {
 		fprintf(stderr, "bench_launch: %s: %s\n", run, strerror(-rc));
 		goto out;
@@ -454,16 +491,17 @@ int main(int argc, char **argv)
 	}
 	for (int done = 0; done < launches; done += TURN) {
 		int n = launches - done < TURN ? launches - done : TURN;
-		for (int turn = 0; turn < 3; turn++) {
-			enum side side = (enum side)((done / TURN + turn) % 3);
+		for (int turn = 0; turn < NUM_SIDES; turn++) {
+			enum side side = (enum side)((done / TURN + turn) % NUM_SIDES);
+			uint64_t *times[NUM_SIDES] = { api, unsan, mnt, flr };
 			if ((side == SIDE_MOUNT && argc < 3) || (side == SIDE_FLOOR && !floor_file))
 				continue;
 			for (int i = done; i < done + n; i++) {
 				uint64_t t0 = now_ns();
 				rc = side == SIDE_API ? ttrt_program_run(p, NULL)
+				   : side == SIDE_OFF ? ttrt_program_run(p_off, NULL)
 				   : mount_launch(side == SIDE_MOUNT ? run : floor_file);
-				(side == SIDE_API ? api : side == SIDE_MOUNT ? mnt : flr)[i] =
-					now_ns() - t0;
+				times[side][i] = now_ns() - t0;
 				if (rc) {
 					fprintf(stderr, "bench_launch: %s launch %d: %s\n",
 						side_names[side], i, strerror(-rc));
@@ -488,10 +526,15 @@ int main(int argc, char **argv)
 		       hits);
 		printf("relaunch, API   median %.3f ms, p90 %.3f ms (%d ttrt_program_run)\n", amed,
 		       ap90, launches);
+		double omed = pct_ms(unsan, launches, 50);
+
 		if (ph.n)
 			printf("  status, mean of %d: build_ms %.3f pack_ms %.3f launch_ms %.3f"
 			       " run_ms %.3f\n", ph.n, ph.build / ph.n, ph.pack / ph.n,
 			       ph.launch / ph.n, ph.run / ph.n);
+		printf("relaunch, API, sanitizer off  median %.3f ms, p90 %.3f ms (%d, a second"
+		       " device)\n  sanitizer on/off: median %.3f\n", omed,
+		       pct_ms(unsan, launches, 90), launches, amed / omed);
 		if (argc >= 3) {
 			double mmed = pct_ms(mnt, launches, 50), mp90 = pct_ms(mnt, launches, 90);
 			printf("relaunch, mount median %.3f ms, p90 %.3f ms (%d open/write/close"
@@ -518,6 +561,7 @@ int main(int argc, char **argv)
 			ok &= verdict("cold build (median)", cmed, "ms", 1500);
 			ok &= verdict("cache hit (median)", hmed, "ms", 5);
 		}
+		ok &= verdict("relaunch sanitizer on/off (medians)", amed / omed, "x", 1.1);
 		printf("verdict: %s\n", bench_quick() ? "- (quick run: targets not judged)"
 		       : ok ? "PASS (all targets met)" : "FAIL (see targets above)");
 	}
@@ -525,7 +569,11 @@ int main(int argc, char **argv)
 out:
 	if (p)
 		drop_program(p);
+	if (p_off)
+		drop_program(p_off);
+	close_device(&off);
 	teardown(&b);
+	free(unsan);
 	free(api);
 	free(mnt);
 	free(flr);
