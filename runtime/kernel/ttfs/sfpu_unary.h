@@ -62,6 +62,26 @@ inline void tile_apply(uint32_t idst, int vector_mode, const char *call, F &&f)
 	}
 }
 
+// DST tile odst = f(tiles i0, i1, i2), vector by vector (odst may be one of
+// them: all three are loaded before the store): the ternary ops, where
+// and mac.
+template <class V, class F>
+inline void tile_apply3(uint32_t i0, uint32_t i1, uint32_t i2, uint32_t odst, const char *call, F &&f)
+{
+	tx::check_dst(i0, call);
+	tx::check_dst(i1, call);
+	tx::check_dst(i2, call);
+	tx::check_dst(odst, call);
+	for (uint32_t v = 0; v < 32; v++) {
+		uint32_t k = 2 * v;
+		V a(sfpi::DstReg(dst_imm(64 * i0 + k)));
+		V b(sfpi::DstReg(dst_imm(64 * i1 + k)));
+		V c(sfpi::DstReg(dst_imm(64 * i2 + k)));
+
+		sfpi::DstReg(dst_imm(64 * odst + k)) = f(a, b, c);
+	}
+}
+
 template <class F>
 inline void unary(uint32_t idst, int vector_mode, const char *call, F &&f)
 {

@@ -100,7 +100,8 @@ static double r_relu(double x) { return x > 0 ? x : 0; }
 static double r_relu6(double x) { return fmin(fmax(x, 0), 6); }
 static double r_relu_max(double x) { return fmin(fmax(x, 0), 1); }
 static double r_relu_min(double x) { return fmax(x, 0.5); }
-static double r_round(double x) { return nearbyint(x * 10) / 10; }
+/* The scaling in float, as torch.round(x, decimals=1) does it for float32. */
+static double r_round(double x) { return nearbyintf((float)x * 10.0f) / 10.0f; }
 static double r_rpow(double x) { return exp2(x); }
 static double r_rsqrt(double x) { return 1 / sqrt(x); }
 static double r_selu(double x) { return (double)1.0507009873554805f * (x > 0 ? x : (double)1.6732632423543772f * expm1(x)); }
@@ -159,6 +160,18 @@ static double r_erfinv(double x)
 	return (lo + hi) / 2;
 }
 
+static double r_digamma(double x)
+{
+	double s = 0;
+
+	for (; x < 20; x += 1)
+		s -= 1 / x;
+	return s + log(x) - 1 / (2 * x) - 1 / (12 * x * x) + 1 / (120 * pow(x, 4)) - 1 / (252 * pow(x, 6));
+}
+
+static double r_where(double x) { return x != 0 ? 2 : -3; }
+static double r_mac(double x) { return x * 2 - 3; }
+static int64_t i_where(int64_t x) { return x != 0 ? 7 : -3; }
 static int64_t i_abs(int64_t x) { return x < 0 ? -x : x; }
 static int64_t i_add(int64_t x) { return x + 7; }
 static int64_t i_sub(int64_t x) { return x - 7; }
@@ -186,7 +199,10 @@ static int64_t i_signbit(int64_t x) { return x < 0; }
 static int64_t i_eq(int64_t x) { return x == 3; }
 static int64_t i_gt(int64_t x) { return x > 3; }
 
-enum { GRID = 1 };   /* inputs on a coarse grid, so compares meet equality */
+/* GRID: inputs on a coarse grid, so compares meet equality; TSS: reads
+ * DST tiles 1 and 2, filled with 2 and -3 (Int32: 7 and -3) first, as
+ * ttnn's where_tss and mac_tss kernels fill them with their scalars. */
+enum { GRID = 1, TSS = 2 };
 
 struct ref {
 	const char *op;
@@ -226,6 +242,7 @@ static const struct ref refs[] = {
 	{ "CLAMP_TSS_INT32", NULL, i_clamp, -20, 20, 0, 0, 0, 0, EQ },
 	{ "COS", cos, NULL, -10, 10, 0, 1, 4, 1e-6, P3 },
 	{ "COSH", cosh, NULL, -10, 10, 0, 1, 4, 0, P3 },
+	{ "DIGAMMA", r_digamma, NULL, 0.1, 100, 0, 1, 16, 2e-6, P3 },
 	{ "DIV_UNARY_SFPU", r_div, NULL, -100, 100, 0, 0, 0, 0, P4 },
 	{ "ELU", r_elu, NULL, -10, 10, 0, 1, 4, 1e-6, P3 },
 	{ "EQZ", r_eqz, NULL, -2, 2, GRID, 0, 0, 0, EQ },
@@ -267,6 +284,7 @@ static const struct ref refs[] = {
 	{ "LEFT_SHIFT", NULL, i_shl, -100000, 100000, 0, 0, 0, 0, EQ },
 	{ "LEZ", r_lez, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "LEZ_INT32", NULL, i_lez, -3, 3, 0, 0, 0, 0, EQ },
+	{ "LGAMMA", lgamma, NULL, 0.1, 100, 0, 1, 16, 4e-6, P3 },
 	{ "LOG", log, NULL, 0.001, 1000, 0, 1, 2, 1e-7, P3 },
 	{ "LOG10", r_log10, NULL, 0.001, 1000, 0, 1, 3, 1e-7, P3 },
 	{ "LOG1P", log1p, NULL, -0.9, 100, 0, 1, 4, 1e-7, P3 },
@@ -275,6 +293,7 @@ static const struct ref refs[] = {
 	{ "LOGICAL_NOT_UNARY_INT32", NULL, i_eqz, -3, 3, 0, 0, 0, 0, EQ },
 	{ "LTZ", r_ltz, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "LTZ_INT32", NULL, i_ltz, -3, 3, 0, 0, 0, 0, EQ },
+	{ "MAC_TSS", r_mac, NULL, -100, 100, TSS, 1, 1, 0, P4 },
 	{ "MAXIMUM", r_max, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "MAXIMUM_INT32", NULL, i_max, -100, 100, 0, 0, 0, 0, EQ },
 	{ "MINIMUM", r_min, NULL, -2, 2, 0, 0, 0, 0, EQ },
@@ -336,6 +355,8 @@ static const struct ref refs[] = {
 	{ "UNARY_LE", r_le, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_LT", r_lt, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_NE", r_ne, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "WHERE_TSS", r_where, NULL, -2, 2, GRID | TSS, 0, 0, 0, EQ },
+	{ "WHERE_TSS_INT32", NULL, i_where, -2, 2, TSS, 0, 0, 0, EQ },
 };
 
 static const struct ref *find_ref(const char *op)
@@ -450,8 +471,13 @@ static char *batch_kernel(struct op *const *b, unsigned n, size_t *len)
 	       "#include \"api/compute/eltwise_unary/eltwise_unary.h\"\n"
 	       "#include \"api/compute/eltwise_unary/sfpu_split_includes.h\"\n\n"
 	       "static void op(uint32_t i)\n{\n\tswitch (i) {\n");
-	for (unsigned i = 0; i < n; i++)
-		append(&s, len, &cap, "\tcase %u: { %s %s } break;\n", i, b[i]->init, b[i]->call);
+	for (unsigned i = 0; i < n; i++) {
+		const char *fill = !(b[i]->ref->flags & TSS) ? "" : b[i]->is_int ?
+			"fill_tile_int<DataFormat::Int32>(1, 7u); fill_tile_int<DataFormat::Int32>(2, 0xfffffffdu); " :
+			"fill_tile_bitcast(1, 0x40000000u); fill_tile_bitcast(2, 0xc0400000u); ";
+
+		append(&s, len, &cap, "\tcase %u: { %s%s %s } break;\n", i, fill, b[i]->init, b[i]->call);
+	}
 	append(&s, len, &cap,
 	       "\t}\n}\n\n"
 	       "void kernel_main()\n{\n"
@@ -559,6 +585,8 @@ static void guard_defines(struct op *const *b, unsigned n, char *out, size_t siz
 		snprintf(word, sizeof(word), "\n  SFPU_OP_%s_INCLUDE=1", b[i]->guard);
 		if (!strstr(out, word))
 			len += (size_t)snprintf(out + len, size - len, "%s", word);
+		if ((b[i]->ref->flags & TSS) && !strstr(out, "SFPU_OP_FILL_INCLUDE"))
+			len += (size_t)snprintf(out + len, size - len, "\n  SFPU_OP_FILL_INCLUDE=1");
 	}
 }
 

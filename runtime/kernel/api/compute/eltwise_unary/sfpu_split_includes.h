@@ -213,19 +213,19 @@
 #endif
 
 #if SFPU_OP_WHERE_INCLUDE
-#error "SFPU_OP_WHERE_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/where.h"
 #endif
 
 #if SFPU_OP_MAC_INCLUDE
-#error "SFPU_OP_MAC_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/mac.h"
 #endif
 
 #if SFPU_OP_LGAMMA_INCLUDE
-#error "SFPU_OP_LGAMMA_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/lgamma.h"
 #endif
 
 #if SFPU_OP_DIGAMMA_INCLUDE
-#error "SFPU_OP_DIGAMMA_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/digamma.h"
 #endif
 
 #if SFPU_OP_POLYGAMMA_INCLUDE
