@@ -6,8 +6,9 @@
 // layer (ttfs/llk_sfpu.h), as tt-llk runs its ckernel_sfpu_* functions.
 // Every result comes from SFPU instructions; division, power and integer
 // multiplication are built from the SFPU's float and integer operations
-// as tt-llk builds them (a reciprocal by Newton steps, 2^(b log2 a), 11-bit
-// partial products), not computed by the simulator's host.
+// as tt-llk builds them (the reciprocal, log and 2^x of ttfs/sfpu_math.h,
+// 2^(b log2 a), 11-bit partial products), not computed by the simulator's
+// host.
 //
 // Rounding into a 16-bit DST, as tt-metal's: add, sub, rsub store
 // truncated (SFPSTORE) unless DstRoundingMode::NearestEven; mul, div and
@@ -20,6 +21,7 @@
 
 #include "hostdevcommon/kernel_structs.h"
 #include "ttfs/llk_sfpu.h"
+#include "ttfs/sfpu_math.h"
 #include "sfpi.h"
 
 namespace ttfs {
@@ -35,96 +37,13 @@ FORCE_INLINE sfpi::vFloat float_of_bits(uint32_t bits)
 	return sfpi::reinterpret<sfpi::vFloat>(sfpi::vUInt(bits));
 }
 
-// 1/x to within an fp32 ulp or two: x = ±m 2^e with m in [1, 2), three
-// Newton steps from a linear first guess (error 1/17) on m, then 2^-e.
-// Zero (and denormals, which the SFPU treats as zero) give ±Inf, ±Inf
-// gives ±0, NaN stays NaN; 1/x below the normal range flushes to ±0.
-inline sfpi::vFloat reciprocal(const sfpi::vFloat &x)
-{
-	using namespace sfpi;
-	vInt e = exexp(x);
-	vFloat m = setsgn(setexp(x, 127u), 0), neg_m = setsgn(m, 1);
-	vFloat y = mad(m, -8.0f / 17.0f, 24.0f / 17.0f);
-
-	for (int i = 0; i < 3; i++) {
-		vFloat err = mad(neg_m, y, 1.0f);
-		y = mad(y, err, y);
-	}
-	// 2^-e as two factors, each a normal float for every e of a normal x.
-	vInt half = e >> vInt(1);
-	vFloat r = y * setexp(vConst1, vInt(127) - half) * setexp(vConst1, vInt(127) - (e - half));
-	r = setsgn(r, x);
-	v_if (e == -127) { r = setsgn(float_of_bits(0x7F800000u), x); }
-	v_elseif (e == 128) {
-		r = setsgn(vFloat(0.0f), x);
-		v_if (exman9(x) != 0) { r = x; }
-		v_endif;
-	}
-	v_endif;
-	return r;
-}
-
-// log2 of x > 0: x = m 2^e with m in [sqrt(1/2), sqrt(2)), ln m =
-// 2 atanh(s) with s = (m - 1) / (m + 1), |s| < 0.172, five odd terms.
-// 0 (or a denormal) gives -Inf, x < 0 NaN, +Inf +Inf, NaN NaN.
-inline sfpi::vFloat log2(const sfpi::vFloat &x)
-{
-	using namespace sfpi;
-	vInt e = exexp(x);
-	vFloat m = setexp(x, 127u);
-	v_if (m > 1.41421356f) {
-		m = setexp(m, 126u);
-		e = e + 1;
-	}
-	v_endif;
-	vFloat s = (m - 1.0f) * reciprocal(m + 1.0f);
-	vFloat s2 = s * s;
-	vFloat p = mad(s2, 1.0f / 9.0f, 1.0f / 7.0f);
-	p = mad(s2, p, 1.0f / 5.0f);
-	p = mad(s2, p, 1.0f / 3.0f);
-	p = mad(s2, p, 1.0f);
-	vFloat r = mad(s * p, 2.0f * 1.44269504f, int32_to_float(e));
-	v_if (e == -127) { r = float_of_bits(0xFF800000u); }
-	v_elseif (e == 128) { r = x; }
-	v_endif;
-	v_if (x < 0.0f) { r = float_of_bits(0x7FC00000u); }
-	v_endif;
-	return r;
-}
-
-// 2^z: n = z rounded to an integer, 2^(z - n) by its series (|t| < 0.35,
-// terms to t^7), times 2^n as two normal factors so that the product
-// overflows to Inf or underflows to 0 as IEEE does. NaN stays NaN.
-inline sfpi::vFloat exp2(const sfpi::vFloat &z)
-{
-	using namespace sfpi;
-	vFloat zc = vec_max(vec_min(z, 300.0f), -300.0f);
-	vInt n = float_to_int16(zc);
-	vFloat t = (zc - int32_to_float(n)) * 0.693147181f;
-	vFloat p = mad(t, 1.0f / 5040.0f, 1.0f / 720.0f);
-	p = mad(t, p, 1.0f / 120.0f);
-	p = mad(t, p, 1.0f / 24.0f);
-	p = mad(t, p, 1.0f / 6.0f);
-	p = mad(t, p, 0.5f);
-	p = mad(t, p, 1.0f);
-	p = mad(t, p, 1.0f);
-	vInt half = n >> vInt(1);
-	vFloat r = p * setexp(vConst1, half + vInt(127)) * setexp(vConst1, (n - half) + vInt(127));
-	v_if (exexp(z) == 128) {
-		v_if (exman9(z) != 0) { r = z; }
-		v_endif;
-	}
-	v_endif;
-	return r;
-}
-
 // a^b as tt-metal's power_binary_tile: 2^(b log2 |a|); a negative base
 // takes an integer exponent's sign (odd: negative) and gives NaN for any
 // other; b == 0 gives 1, a == 0 gives 0 (b > 0) or Inf (b < 0).
 inline sfpi::vFloat power(const sfpi::vFloat &a, const sfpi::vFloat &b)
 {
 	using namespace sfpi;
-	vFloat r = exp2(b * log2(setsgn(a, 0)));
+	vFloat r = vmath::exp2(b * (vmath::log(setsgn(a, 0)) * vFloat(vmath::log2e)));
 	v_if (a < 0.0f) {
 		vInt bi = float_to_int32(b);
 		v_if (int32_to_float(bi) != b) { r = float_of_bits(0x7FC00000u); }
@@ -148,7 +67,7 @@ inline sfpi::vFloat power(const sfpi::vFloat &a, const sfpi::vFloat &b)
 inline sfpi::vFloat divide(const sfpi::vFloat &a, const sfpi::vFloat &b, bool zero_for_zero)
 {
 	using namespace sfpi;
-	vFloat r = a * reciprocal(b);
+	vFloat r = a * vmath::recip(b);
 	v_if (a == b && b != 0.0f) { r = 1.0f; }
 	v_endif;
 	if (zero_for_zero) {
