@@ -28,11 +28,12 @@ static const uint32_t fixed_reset_pc[SIM_NUM_HARTS] = { 0x0, 0x12000, 0x6000, 0x
 #define TRISC_RESET_BITS (TT_SOFT_RESET_TRISC0 | TT_SOFT_RESET_TRISC1 | TT_SOFT_RESET_TRISC2)
 #define LOCAL_BYTES_PER_CORE (8192 + 8192 + 4096 * 3)
 
+/* The time CSR: the core's clock, exact to the reading instruction. */
 static uint64_t core_time(void *ctx, int hart, uint64_t retired)
 {
-	(void)ctx;
-	(void)hart;
-	return retired;
+	struct sim_core *core = ctx;
+
+	return core->clock + (retired - core->harts[hart].hart.retired);
 }
 
 int sim_core_init(struct sim_core *core, struct sim_chip *chip, int index)
@@ -197,6 +198,7 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	struct sim_hart_slot *s = &core->harts[h];
 	int run = atomic_load(&s->run);
 	enum rv32_stop stop;
+	uint64_t retired;
 
 	if (run == SIM_HART_PARKED && s->parked_gen != gen)
 		atomic_store(&s->run, run = SIM_HART_RUNNABLE);
@@ -205,7 +207,9 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	s->hart.wrote = 0;
 	atomic_store(&s->poll_addr, 0);
 	atomic_store(&s->loops_forever, false);
+	retired = s->hart.retired;
 	stop = rv32_run(&s->hart, SLICE_INSNS);
+	core->clock += s->hart.retired - retired;
 	atomic_store(&s->pc_seen, s->hart.pc);
 	atomic_store(&s->ra_seen, s->hart.x[1]);
 	atomic_store(&s->retired_seen, s->hart.retired);

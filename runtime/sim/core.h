@@ -92,6 +92,11 @@ struct sim_core {
 	_Atomic uint32_t streams[TT_NUM_STREAMS][2];   /* [acked, received] */
 	/* The Tensix coprocessor the TRISCs drive (tensix/tensix.h). */
 	struct sim_tensix *tensix;
+	/* The core's clock, the time CSR of its RISCs: instructions its harts
+	 * retired since it was made, as of the start of the running hart's
+	 * slice (core_time adds that hart's count since). Touched only on the
+	 * thread that runs the core. */
+	uint64_t clock;
 
 	/* scheduling (sched.c) */
 	pthread_mutex_t lock;

@@ -23,10 +23,10 @@ enum rv32_cause rv_csr(struct rv32_hart *h, uint64_t retired, uint32_t csr, int 
     uint32_t v;
     (void)op; (void)src; (void)do_write;   /* all implemented CSRs are read-only */
     switch (csr) {
-    case CSR_CYCLE: case CSR_MCYCLE: case CSR_TIME:
-        v = (uint32_t)time_of(h, retired); break;
-    case CSR_CYCLEH: case CSR_MCYCLEH: case CSR_TIMEH:
-        v = (uint32_t)(time_of(h, retired) >> 32); break;
+    case CSR_TIME: v = (uint32_t)time_of(h, retired); break;
+    case CSR_TIMEH: v = (uint32_t)(time_of(h, retired) >> 32); break;
+    case CSR_CYCLE: case CSR_MCYCLE: v = (uint32_t)retired; break;
+    case CSR_CYCLEH: case CSR_MCYCLEH: v = (uint32_t)(retired >> 32); break;
     case CSR_INSTRET: case CSR_MINSTRET: v = (uint32_t)retired; break;
     case CSR_INSTRETH: case CSR_MINSTRETH: v = (uint32_t)(retired >> 32); break;
     case CSR_MHARTID: v = (uint32_t)h->id; break;

@@ -17,7 +17,8 @@
  * (the host, other cores) share L1 (see exec.c).
  *
  * ISA: RV32I, M, C (compressed; a 32-bit instruction may sit at any even
- * address), Zicsr (cycle/time/instret[h], mcycle/minstret[h], mhartid = id,
+ * address), Zicsr (cycle/instret[h] = retired, time[h] = bus->read_time,
+ * mcycle/minstret[h], mhartid = id,
  * misa; other CSRs read 0 and ignore writes), fence/fence.i are no-ops,
  * wfi stops with RV32_STOP_WFI. ecall/ebreak/mret/... fault (no trap
  * vectors: a fault stops the hart and is reported in h->fault).
@@ -113,9 +114,10 @@ struct rv32_bus {            /* one per core; zero-initialise, then fill in */
      * Stores at or above it take the fast path. 0 = no check. */
     uint32_t store_floor;
     enum rv32_cause (*store_check)(void *ctx, int hart, uint32_t pc, uint32_t addr, unsigned size);
-    /* optional: value of the cycle/time CSRs, given the hart's retired
-     * count at the reading instruction (exact: h->retired is only brought
-     * up to date when rv32_run returns); NULL = that count */
+    /* optional: value of the time CSR, given the hart's retired count at
+     * the reading instruction (exact: h->retired is only brought up to
+     * date when rv32_run returns); NULL = that count. The cycle CSR is
+     * always that count: one instruction, one cycle. */
     uint64_t (*read_time)(void *ctx, int hart, uint64_t retired);
     /* private, allocated on first rv32_run; free with rv32_bus_destroy() */
     struct rv32_dcache *dcache;

@@ -422,8 +422,8 @@ static void test_dprint(struct ttrt_device *dev)
 	free(l.ncrisc.bin);
 }
 
-/* The cycle and time CSRs count a kernel's instructions exactly, not as of
- * the start of the RISC's slice on a host thread. */
+/* The cycle and time CSRs count instructions exactly, not as of the start
+ * of the RISC's slice on a host thread. */
 static void test_clock(struct ttrt_device *dev)
 {
 	struct ttrt_xy core = { 2, 3 };
@@ -436,7 +436,8 @@ static void test_clock(struct ttrt_device *dev)
 	CHECK_EQ(ttrt_l1_read(dev, core, 0x40000, got, sizeof(got)), 0);
 	CHECK(got[2] > 100 * 3, "the loop retired %u instructions", got[2]);
 	CHECK(got[0] == got[2], "cycle advanced %u, instret %u", got[0], got[2]);
-	CHECK(got[1] == got[2], "time advanced %u, instret %u", got[1], got[2]);
+	/* time is the core's clock: the other RISCs' instructions count too. */
+	CHECK(got[1] >= got[2], "time advanced %u, instret %u", got[1], got[2]);
 	free(l.brisc.bin);
 }
 
