@@ -17,6 +17,7 @@
  *   whole run of the first.
  * - status is rendered at open; a read at offset 0 after the first read
  *   renders it again, and poll(2) says when it changed (poll_notify.h).
+ * - profile, the last run's device profiler records, is taken at open.
  * - build/<artifact> is a copy of what the last build made, taken at open.
  */
 #include "log.h"
@@ -32,11 +33,13 @@
 const char *const program_file_names[PF_COUNT] = {
 	[PF_RUN] = "run",
 	[PF_STATUS] = "status",
+	[PF_PROFILE] = "profile",
 };
 
 const mode_t program_file_modes[PF_COUNT] = {
 	[PF_RUN] = FILE_MODE_WO,
 	[PF_STATUS] = FILE_MODE_RO,
+	[PF_PROFILE] = FILE_MODE_RO,
 };
 
 const char *const artifact_names[NUM_ARTIFACT_NAMES] = {
@@ -62,7 +65,8 @@ int program_file_size(struct ttrt_program *p, uint32_t file, off_t *size)
 		*size = 0;
 		return 0;
 	}
-	rc = ttrt_program_render_status(p, &text, &len);
+	rc = file == PF_PROFILE ? ttrt_program_profile(p, &text, &len) :
+				  ttrt_program_render_status(p, &text, &len);
 	free(text);
 	if (rc == 0)
 		*size = (off_t)len;
@@ -410,6 +414,10 @@ int program_file_open(struct fs *fs, struct node n, struct ttrt_program *p, int 
 	case PF_STATUS:
 		ops = &status_ops;
 		rc = status_open(fs, h);
+		break;
+	case PF_PROFILE:
+		ops = &text_ops;
+		rc = ttrt_program_profile(p, &h->text, &h->len);
 		break;
 	default:
 		if (n.kind != K_PROGRAM_USER_FILE) {

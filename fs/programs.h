@@ -17,6 +17,7 @@
 enum program_file {
 	PF_RUN,
 	PF_STATUS,
+	PF_PROFILE,
 	PF_COUNT
 };
 

@@ -8,6 +8,7 @@
 #include "sim/chip.h"
 #include "sim/simmem.h"
 #include "tt/debug_abi.h"   /* and tt/dprint_abi.h */
+#include "tt/profiler_abi.h"
 #include "ttrt_abi.h"
 
 #include <errno.h>
@@ -310,10 +311,10 @@ static void sanitize_map(const struct ttrt_config *cfg, const struct ttrt_abi *a
 	m->firmware[4] = l1_range(abi->trisc2_fw_base, abi->trisc2_fw_size);
 	m->mailbox = l1_range(mbox, abi->mailbox_size);
 	m->kernel_config = l1_range(abi->kernel_config_base, abi->kernel_config_size);
-	/* The kernel SDK's DPRINT rings (tt/dprint_abi.h) and the ASSERT and
-	 * WAYPOINT block after them (tt/debug_abi.h): kernels write them. */
-	m->kernel_mailbox = l1_range(TT_DPRINT_BASE, TT_DEBUG_BASE + (uint32_t)sizeof(struct tt_debug_msg) -
-						       TT_DPRINT_BASE);
+	/* The kernel SDK's DPRINT rings (tt/dprint_abi.h), the ASSERT and
+	 * WAYPOINT block after them (tt/debug_abi.h) and the device profiler's
+	 * buffers after that (tt/profiler_abi.h): kernels write them. */
+	m->kernel_mailbox = l1_range(TT_DPRINT_BASE, TT_PROFILER_BUF(TT_NUM_PROCESSORS) - TT_DPRINT_BASE);
 	m->go_index_addr = mbox + abi->mbox_go_message_index;
 	m->go_messages_addr = mbox + abi->mbox_go_messages;
 	m->go_msg_size = abi->go_msg_size;

@@ -682,6 +682,11 @@ void ttrt_program_set_notify(struct ttrt_program *p, void (*fn)(void *arg), void
  * Caller frees. */
 int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len);
 
+/* The device profiler's records of the program's last run, as tt-metal's
+ * profile_log_device.csv (docs/tree.md, programs/NAME/profile): the header
+ * alone before a run; on a card a line saying there is none. */
+int ttrt_program_profile(struct ttrt_program *p, char **out, size_t *len);
+
 /* What the last build made, by name: "<risc>.elf" and "<risc>.xip" for
  * brisc, ncrisc, trisc0..2, and "log" (the compilers' output). -ENOENT for
  * one not made. ttrt_program_artifacts lists those that exist (up to max

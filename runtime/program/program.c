@@ -148,6 +148,7 @@ static void program_free(struct ttrt_program *p)
 		free(p->files[i].data);
 	free(p->files);
 	free(p->args_text);
+	free(p->profile);
 	prog_args_free(p->args);
 	prog_builds_free(p);
 	free(p->cores);

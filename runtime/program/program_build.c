@@ -51,6 +51,8 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 			rc = build_env_init(env, NULL, data->sdk, data->include,
 					    dev->cfg.cache_dir, err, errlen);
 		if (rc == 0)
+			env->profiler_off = dev->cfg.backend == TTRT_BACKEND_KMD;
+		if (rc == 0)
 			dev->build_env = env;
 		else
 			free(env);

@@ -109,6 +109,8 @@ struct ttrt_program {
 	int launch_rc;
 	struct prog_core_status *cores;   /* of the last run, as the run thread published them */
 	uint32_t n_cores;
+	char *profile;                /* the last run's profile text (program_profile.c), NULL: none */
+	size_t profile_len;
 
 	void (*notify)(void *arg);
 	void *notify_arg;
@@ -186,6 +188,13 @@ struct srcline_elf *prog_built_lines(struct ttrt_program *p, const char *kernel,
 
 /* program_run.c */
 int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);
+
+/* program_profile.c: before a launch on a core, empty its RISCs' profiler
+ * buffers; after the run, their records as the profile text. Nothing to
+ * clear on a card. */
+int prog_profile_clear(struct ttrt_device *dev, struct ttrt_xy core);
+int prog_profile_collect(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,
+			 uint64_t run_id, char **out, size_t *len);
 
 /* core_owner.c: which program holds each core while it runs. */
 int prog_cores_claim(struct ttrt_program *p, const struct ttrt_xy *cores, uint32_t n, char *err,

@@ -59,6 +59,10 @@ struct run {
 	struct prog_core_status *cores;   /* the run thread's own; published under p->lock */
 	uint32_t n_cores;
 	struct run_code *code;        /* [args->n_kernels * PACK_NUM_RISCS] */
+	char *profile;                 /* collected when the cores stop, published at the end */
+	size_t profile_len;
+	bool profiled;
+	uint64_t run_id;               /* the launch's host_assigned_id */
 };
 
 static void run_free(struct run *r)
@@ -66,6 +70,7 @@ static void run_free(struct run *r)
 	for (uint32_t i = 0; r->code && i < r->args->n_kernels * PACK_NUM_RISCS; i++)
 		srcline_elf_put(r->code[i].lines);
 	free(r->code);
+	free(r->profile);
 	free(r->cores);
 	prog_packed_free(&r->packed);
 	free(r->config);
@@ -156,6 +161,7 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 		in.images = images;
 		in.fixed = r->resolved->cb_fixed;
 		in.host_assigned_id = (uint32_t)p->generation;
+		r->run_id = in.host_assigned_id;
 		rc = prog_pack(r->args, r->resolved, &r->plan, &in, &r->packed, r->err,
 			       sizeof(r->err));
 	}
@@ -218,6 +224,8 @@ static int launch_cores(struct run *r)
 			rc = ttrt_core_noc_mode(dev, core, noc);
 		if (rc == 0)
 			rc = ttrt_debug_clear(dev, core);
+		if (rc == 0)
+			rc = prog_profile_clear(dev, core);
 		if (rc == 0)
 			rc = ttrt_launch_prepare_locked(dev, core, launch);
 		if (rc == 0)
@@ -422,6 +430,12 @@ static void run_end(struct run *r, int rc, int reset_rc, bool launched)
 	publish_cores(p, r);
 	if (launched)
 		p->times.run_ms = prog_ms_since(&r->t_go);
+	if (r->profiled) {
+		free(p->profile);
+		p->profile = r->profile;
+		p->profile_len = r->profile_len;
+		r->profile = NULL;
+	}
 	report_end(p, r, r->cores, r->n_cores, rc, reset_rc);
 	p->run_status = rc;
 	pthread_cond_broadcast(&p->changed);
@@ -474,6 +488,10 @@ static void *run_thread(void *arg)
 		launched = true;
 		report_launch(r, prog_ms_since(&t0));
 		rc = watch(r, r->cores, r->n_cores);
+		/* Before a reset of stuck cores: a run that failed has a profile too. */
+		r->profiled = prog_profile_collect(dev, r->run_cores, r->plan.n_cores,
+						   r->run_id, &r->profile,
+						   &r->profile_len) == 0;
 	}
 	if (rc)
 		reset_rc = settle(r, r->cores, r->n_cores, rc);

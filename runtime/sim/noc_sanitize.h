@@ -35,7 +35,8 @@ struct sim_sanitize_map {
 	int on;
 	struct sim_l1_range firmware[5];      /* brisc, ncrisc, trisc0..2 */
 	struct sim_l1_range mailbox, kernel_config;
-	/* The part of the mailbox kernels write themselves (DPRINT rings). */
+	/* The part of the mailbox kernels write themselves (DPRINT rings,
+	 * profiler buffers). */
 	struct sim_l1_range kernel_mailbox;
 	/* The go signal: go_messages[*go_index].signal. */
 	uint32_t go_index_addr, go_messages_addr, go_msg_size, go_signal, go_entries;

@@ -172,7 +172,7 @@ assert_clean() {
 @test "program examples: usage errors exit 2" {
 	for e in loopback add2-riscv multicore-copy semaphore-pingpong \
 		eltwise-binary eltwise-sfpu ttnn-unary add1-sfpi custom-sfpi softmax tilize-pipeline matmul \
-		matmul-multicore multicast sharded-add noc-tile-transfer; do
+		matmul-multicore multicast sharded-add noc-tile-transfer profiler; do
 		run -2 "$EXAMPLES/$e/run"
 		assert_output --partial "Usage:"
 		run -2 "$EXAMPLES/$e/run" "$BATS_TEST_TMPDIR"
@@ -230,6 +230,30 @@ need_numpy() {
 	run ! grep -q 'exp_tile(dst)' "$(dirname "$script")/compute.cpp"
 	run -1 ttfs_guard 300 "$script" "$MNT"
 	assert_line --regexp '^FAIL: [0-9]+ of 65536 elements off by more than 0.05'
+	refute_line --partial PASS
+	assert_clean
+}
+
+@test "profiler: zones of all five RISCs in programs/profiler/profile, nested, ending after they start, PASS" {
+	need_numpy
+	run -0 ttfs_guard 300 "$EXAMPLES/profiler/run" "$MNT"
+	assert_line --regexp '^profiler: exp of 8 tiles of bfloat16, profiled, pf-in at 0x[0-9a-f]+ -> pf-out at 0x[0-9a-f]+$'
+	for r in NCRISC BRISC TRISC_0 TRISC_1 TRISC_2; do
+		assert_line --regexp "^$r +(reader|writer|compute): [0-9]+ clock, [0-9]+ instructions; 8 (read|write|exp)-tile zones inside\$"
+	done
+	assert_line "PASS: exp of 8192 elements within 0.05; profile: 92 records, every zone nested and ending after it starts"
+	assert_clean
+}
+
+@test "profiler: the check catches a missing zone and a zone that is not the kernel's" {
+	need_numpy
+	script=$(mutate profiler 's/^\t\tDeviceZoneScopedN("read-tile");$//' reader.cpp)
+	run ! grep -q '"read-tile"' "$(dirname "$script")/reader.cpp"
+	sed -i 's/DeviceRecordEvent(7)/DeviceRecordEvent(8)/' "$(dirname "$script")/writer.cpp"
+	grep -q 'DeviceRecordEvent(8)' "$(dirname "$script")/writer.cpp"
+	run -1 ttfs_guard 300 "$script" "$MNT"
+	assert_line "FAIL: profile: NCRISC: 1 reader zone(s) and 0 read-tile zones inside, of 1; want 1 and 8"
+	assert_line "FAIL: profile: TS_EVENT rows: [('BRISC', '8')]; want event 7 on BRISC"
 	refute_line --partial PASS
 	assert_clean
 }

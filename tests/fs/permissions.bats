@@ -135,7 +135,7 @@ nobody_pyio() {
 		"$MNT/programs/mine/writer.cpp"
 	assert_output EACCES
 	run -0 ls "$MNT/programs/mine"
-	assert_output "$(printf '%s\n' args build reader.cpp run status)"
+	assert_output "$(printf '%s\n' args build profile reader.cpp run status)"
 	run -0 ttfs_guard 20 nobody_pyio rmdir "$MNT/programs/mine"
 	assert_output EACCES
 	run -0 ttfs_guard 20 as_nobody cat "$MNT/programs/mine/reader.cpp" "$MNT/programs/mine/status"

@@ -58,7 +58,7 @@ vim_edit() {
 	value_prog inc 0x1111
 	ran inc 0x00001111
 	run -0 ls "$P/inc"
-	assert_output "$(printf '%s\n' args build reader.cpp run status value.h)"
+	assert_output "$(printf '%s\n' args build profile reader.cpp run status value.h)"
 }
 
 @test "changing only a header builds the kernel again, not from the cache" {
@@ -86,7 +86,7 @@ vim_edit() {
 	run -0 ttfs_guard 60 sed -i 's/out\[0\] = VALUE;/out[0] = VALUE + 1;/' "$P/sed/reader.cpp"
 	grep -q 'VALUE + 1' "$P/sed/reader.cpp"
 	ran sed 0x00002223
-	assert_equal "$(names sed)" "args build reader.cpp run status value.h "
+	assert_equal "$(names sed)" "args build profile reader.cpp run status value.h "
 }
 
 @test "mv onto a source sets it, keeps the file's inode, and the old name goes" {
@@ -110,7 +110,7 @@ vim_edit() {
 	run -0 ttfs_guard 20 mv "$P/other/value.h" "$P/mv/value.h"
 	[ ! -e "$P/other/value.h" ]
 	ran mv 0x00004444
-	assert_equal "$(names mv)" "args build reader.cpp run status value.h "
+	assert_equal "$(names mv)" "args build profile reader.cpp run status value.h "
 }
 
 @test "vim saves a header: by rename beside it, in place, and with its backup in HOME" {
@@ -131,7 +131,7 @@ vim_edit() {
 	[ ! -e "$BATS_TEST_TMPDIR/value.h~" ]
 	ran vim 0x00004444
 	# No swap file, probe (4913) or backup is left.
-	assert_equal "$(names vim)" "args build reader.cpp run status value.h "
+	assert_equal "$(names vim)" "args build profile reader.cpp run status value.h "
 }
 
 @test "vim saves args and a source" {
@@ -145,7 +145,7 @@ vim_edit() {
 	set_l1_word 0,0 0x160008 0
 	ran va 0x00000000
 	assert_equal "$(l1_word 0,0 0x160008)" 0x00001112
-	assert_equal "$(names va)" "args build reader.cpp run status value.h "
+	assert_equal "$(names va)" "args build profile reader.cpp run status value.h "
 }
 
 @test "rm removes a file: a source, a header, the args; run, status and build/ stay" {
@@ -161,10 +161,10 @@ vim_edit() {
 	run -0 run_prog rm
 	assert_output ENOEXEC
 	rm "$P/rm/args"
-	assert_equal "$(names rm)" "build run status "
+	assert_equal "$(names rm)" "build profile run status "
 	run -0 pyio unlink "$P/rm/args"
 	assert_output ENOENT
-	for f in run status; do
+	for f in run status profile; do
 		run -0 pyio unlink "$P/rm/$f"
 		assert_equal "$f $output" "$f EPERM"
 	done
@@ -172,13 +172,13 @@ vim_edit() {
 	assert_output EPERM
 	# args again, by creating it.
 	printf '[reader]\nargs = 0x160000\n' >"$P/rm/args"
-	assert_equal "$(names rm)" "args build run status "
+	assert_equal "$(names rm)" "args build profile run status "
 }
 
-@test "run, status and build/ cannot be replaced or renamed" {
+@test "run, status, profile and build/ cannot be replaced or renamed" {
 	mkdir "$P/sp"
 	echo x >"$P/sp/x.h"
-	for f in run status build; do
+	for f in run status profile build; do
 		run -0 pyio rename "$P/sp/x.h" "$P/sp/$f"
 		[ "$output" = EPERM ] || [ "$output" = EISDIR ] || fail "x.h onto $f: $output"
 		run -0 pyio rename "$P/sp/$f" "$P/sp/y"
@@ -188,7 +188,7 @@ vim_edit() {
 	assert_output EXDEV
 	run -0 pyio create "$P/sp/status"
 	assert_output EEXIST
-	assert_equal "$(names sp)" "args build run status x.h "
+	assert_equal "$(names sp)" "args build profile run status x.h "
 }
 
 @test "a rename over args with bad content fails: EINVAL, the old args stay, status says why" {
@@ -227,7 +227,7 @@ vim_edit() {
 	assert_output EPERM
 	run -0 pyio link "$P/nod/hard.h" "$P/nod/a.h"
 	assert_output EPERM
-	assert_equal "$(names nod)" "a.h args build run status "
+	assert_equal "$(names nod)" "a.h args build profile run status "
 }
 
 @test "the 65th file is ENOSPC; names as for programs; a name longer than 63 is ENAMETOOLONG" {
@@ -242,7 +242,7 @@ vim_edit() {
 	assert_output ok
 	run -0 pyio create "$P/many/two-more.h"
 	assert_output ENOSPC
-	assert_equal "$(ls "$P/many" | wc -l)" $((64 + 3))
+	assert_equal "$(ls "$P/many" | wc -l)" $((64 + 4))
 	rm "$P/many/f3.h"
 	for name in 'a b' 'a~' '#a#' 'é'; do
 		run -0 pyio create "$P/many/$name"
@@ -268,7 +268,7 @@ os.unlink(d + "/c.h")
 os.write(fd, b"lost")
 os.close(fd)
 print(sorted(os.listdir(d)), open(d + "/b.h").read().strip())' "$P/open"
-	assert_output "['args', 'b.h', 'build', 'run', 'status'] // written before the rename"
+	assert_output "['args', 'b.h', 'build', 'profile', 'run', 'status'] // written before the rename"
 }
 
 @test "while the program runs its files cannot be made, removed or renamed: EBUSY" {
@@ -286,5 +286,5 @@ print(sorted(os.listdir(d)), open(d + "/b.h").read().strip())' "$P/open"
 	assert_output EBUSY
 	set_l1_word 0,0 $FLAG 1
 	wait_state busy done
-	assert_equal "$(names busy)" "args build reader.cpp run status x.h "
+	assert_equal "$(names busy)" "args build profile reader.cpp run status x.h "
 }

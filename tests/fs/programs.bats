@@ -21,7 +21,7 @@ teardown() {
 @test "mkdir makes a program with its files; rmdir deletes it" {
 	mkdir "$P/p1"
 	run -0 ls "$P/p1"
-	assert_output "$(printf '%s\n' args build run status)"
+	assert_output "$(printf '%s\n' args build profile run status)"
 	run -0 stat -c '%n %a %s' "$P/p1/args" "$P/p1/run"
 	assert_output "$(printf '%s\n' "$P/p1/args 644 0" "$P/p1/run 200 0")"
 	assert_equal "$(stat -c %a "$P/p1/status" "$P/p1/build" "$P/p1")" "$(printf '444\n755\n755')"

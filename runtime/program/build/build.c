@@ -349,6 +349,8 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	arg(&a, "-ffile-prefix-map=%s=include", env->include_dir);
 	/* Device-wide, as tt-metal's initialize_device_kernel_defines on a p100a. */
 	arg(&a, "-DARCH_BLACKHOLE");
+	if (env->profiler_off)
+		arg(&a, "-DTTFS_PROFILER_DISABLED");
 	arg(&a, "-DKERNEL_BUILD");
 	arg(&a, "-DTENSIX_FIRMWARE");
 	arg(&a, "-DLOCAL_MEM_EN=0");

@@ -38,6 +38,10 @@ struct build_env {
 	char sfpi_path[PATH_MAX];
 	char card_fw_dir[PATH_MAX];
 	uint64_t card_fw_key;
+	/* Kernels for a card built with the SDK: the device profiler's
+	 * macros compile to nothing (-DTTFS_PROFILER_DISABLED), as tt-metal's
+	 * do on a card without its profiler's buffers. */
+	bool profiler_off;
 	/* What every compiler process sees (sandbox.h). */
 	struct sandbox sandbox;
 };

@@ -16,6 +16,7 @@
 #include "hostdevcommon/common_values.hpp"
 #include "api/compile_time_args.h"
 #include "api/debug/dprint.h"
+#include "tools/profiler/kernel_profiler.hpp"
 #include "ttfs/kernel_args.h"
 #include "ttfs/cb_interface.h"
 
