@@ -5,8 +5,9 @@
  * against a host reference on random data and edge cases:
  * - binary_sfpu.cpp: add, sub, rsub, mul, div, div_no_nan, power, max,
  *   min, lt_binary_tile, add with DstRoundingMode::NearestEven, a vector
- *   mode, the older two-operand form, in bfloat16 (16-bit DST) and float32 (fp32 DST), each against its
- *   stated tolerance (bit exact but for div and power);
+ *   mode, the older two-operand form, in bfloat16 (16-bit DST), float32
+ *   (fp32 DST) and bfp8_b, each against its stated tolerance (bit exact but
+ *   for div and power);
  * - binary_int.cpp: the integer ops (add, sub, rsub, mul, and, or, xor,
  *   shifts, max, min) in Int32, UInt32 and UInt16, bit exact;
  * - typecast.cpp: typecast_tile between Float32, Float16_b, Bfp8_b, Int32,
@@ -20,6 +21,44 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+/* ---- Bfp8_b on the host ------------------------------------------------------------------ */
+
+/* Bfp8_b value i of a tile (L1 order: face row i / 16 shares exponent byte
+ * i / 16): sign and 7 bits m, m 2^(E - 133). */
+static float bfp8_value(const uint8_t *t, unsigned i)
+{
+	uint8_t m = t[64 + i];
+	float v = ldexpf((float)(m & 0x7f), t[i / 16] - 133);
+
+	return m & 0x80 ? -v : v;
+}
+
+/* The packer's Bfp8_b (docs/tensix.md): each face row of 16 shares its
+ * largest exponent, each value's mantissa rounded half away to it. */
+static void bfp8_encode(const float *v, uint8_t *t)
+{
+	for (unsigned row = 0; row < 64; row++) {
+		uint32_t shared = 0;
+
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t e = (f2u(v[row * 16 + c]) >> 23) & 0xff;
+			shared = e > shared ? e : shared;
+		}
+		t[row] = (uint8_t)shared;
+		for (unsigned c = 0; c < 16; c++) {
+			uint32_t u = f2u(v[row * 16 + c]), e = (u >> 23) & 0xff, m = 0;
+			uint32_t shift = shared - e + 17;
+
+			if (e && shift < 32) {
+				m = ((u & 0x7fffffu) | 0x800000u) + (1u << (shift - 1));
+				m >>= shift;
+				m = m > 127 ? 127 : m;
+			}
+			t[64 + row * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
+		}
+	}
+}
 
 /* ---- binary SFPU ops ------------------------------------------------------------------------------- */
 
@@ -151,6 +190,71 @@ static void test_binary_sfpu(struct ttrt_device *dev, bool fp32)
 	}
 }
 
+/* The same ops on Bfp8_b tiles (a 16-bit DST): inputs the host quantized
+ * to Bfp8_b, no zero divisors or zero bases of a negative power (Bfp8_b has
+ * no Inf). The exact ops' results, packed, must be the host's own Bfp8_b
+ * encoding of the values DST holds; div and power within one bf16 ulp
+ * plus the packed row's quantum. */
+static void test_binary_sfpu_bfp8(struct ttrt_device *dev)
+{
+	static float a[BIN_OPS * TILE_ELEMS], b[BIN_OPS * TILE_ELEMS], want[BIN_OPS * TILE_ELEMS];
+	static float tols[BIN_OPS * TILE_ELEMS];
+	static uint8_t ta[BIN_OPS * 1088], tb[BIN_OPS * 1088], to[BIN_OPS * 1088], enc[1088];
+	struct io in[3] = { { ta, 1088, BIN_OPS }, { tb, 1088, BIN_OPS }, { 0 } };
+	struct io out[2] = { { to, 1088, BIN_OPS }, { 0 } };
+	char sections[512];
+
+	for (unsigned t = 0; t < BIN_OPS; t++) {
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			unsigned p = t * TILE_ELEMS + i;
+
+			bin_inputs(t, i, false, &a[p], &b[p]);
+			if (b[p] == 0.0f && t != 5)
+				b[p] = 1.0f;
+			if (a[p] == 0.0f && t == 5)
+				a[p] = 0.5f;
+		}
+		bfp8_encode(&a[t * TILE_ELEMS], &ta[t * 1088]);
+		bfp8_encode(&b[t * TILE_ELEMS], &tb[t * 1088]);
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			a[t * TILE_ELEMS + i] = bfp8_value(&ta[t * 1088], i);
+			b[t * TILE_ELEMS + i] = bfp8_value(&tb[t * 1088], i);
+		}
+	}
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = Bfp8_b\npages = %d\n[cb.1]\nformat = Bfp8_b\npages = %d\n"
+		 "[cb.16]\nformat = Bfp8_b\npages = %d\n[compute]\nargs = %d\n",
+		 BIN_OPS, BIN_OPS, BIN_OPS, BIN_OPS);
+	if (run(dev, "binary SFPU ops, bfp8_b", sections, "binary_sfpu.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < BIN_OPS; t++) {
+		char what[96];
+		struct cmp c = { .what = what };
+		const uint8_t *ot = &to[t * 1088];
+
+		snprintf(what, sizeof(what), "%s in bfp8_b", bin_names[t]);
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++) {
+				unsigned i = tile_pos(r, k), p = t * TILE_ELEMS + i;
+
+				want[p] = bin_want(t, a[p], b[p], false, &tols[p]);
+				if (t == 11 && r >= 16)
+					want[p] = b[p], tols[p] = 0;
+			}
+		bfp8_encode(&want[t * TILE_ELEMS], enc);
+		for (unsigned i = 0; i < TILE_ELEMS; i++) {
+			unsigned p = t * TILE_ELEMS + i;
+			float quantum = ldexpf(1.0f, ot[i / 16] - 133);
+
+			if (tols[p] == 0)
+				cmp_one(&c, p, bfp8_value(ot, i), bfp8_value(enc, i), 0);
+			else
+				cmp_one(&c, p, bfp8_value(ot, i), want[p], tols[p] + quantum);
+		}
+		cmp_done(&c);
+	}
+}
+
 /* ---- integer binary SFPU ops ------------------------------------------------------------------------ */
 
 #define INT_OPS 12
@@ -256,42 +360,6 @@ static unsigned tc_bytes(unsigned f)
 static bool tc_is_float(unsigned f)
 {
 	return f == TC_F32 || f == TC_BF16 || f == TC_BFP8;
-}
-
-/* Bfp8_b value i of a tile (L1 order: face row i / 16 shares exponent byte
- * i / 16): sign and 7 bits m, m 2^(E - 133). */
-static float bfp8_value(const uint8_t *t, unsigned i)
-{
-	uint8_t m = t[64 + i];
-	float v = ldexpf((float)(m & 0x7f), t[i / 16] - 133);
-
-	return m & 0x80 ? -v : v;
-}
-
-/* The packer's Bfp8_b (docs/tensix.md): each face row of 16 shares its
- * largest exponent, each value's mantissa rounded half away to it. */
-static void bfp8_encode(const float *v, uint8_t *t)
-{
-	for (unsigned row = 0; row < 64; row++) {
-		uint32_t shared = 0;
-
-		for (unsigned c = 0; c < 16; c++) {
-			uint32_t e = (f2u(v[row * 16 + c]) >> 23) & 0xff;
-			shared = e > shared ? e : shared;
-		}
-		t[row] = (uint8_t)shared;
-		for (unsigned c = 0; c < 16; c++) {
-			uint32_t u = f2u(v[row * 16 + c]), e = (u >> 23) & 0xff, m = 0;
-			uint32_t shift = shared - e + 17;
-
-			if (e && shift < 32) {
-				m = ((u & 0x7fffffu) | 0x800000u) + (1u << (shift - 1));
-				m >>= shift;
-				m = m > 127 ? 127 : m;
-			}
-			t[64 + row * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
-		}
-	}
 }
 
 /* Input element i of a tile in format f: into its L1 tile and, as DST
@@ -454,6 +522,7 @@ int main(int argc, char **argv)
 
 	test_binary_sfpu(dev, false);
 	test_binary_sfpu(dev, true);
+	test_binary_sfpu_bfp8(dev);
 	test_binary_int(dev, "Int32", true);
 	test_binary_int(dev, "UInt32", true);
 	test_binary_int(dev, "UInt16", false);
