@@ -149,6 +149,12 @@ void ttrt_program_thread_leave(struct ttrt_device *dev);
 void ttrt_programs_wait_threads(struct ttrt_device *dev);
 /* Poll a core's go signal until DONE, within op. */
 int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct ttrt_op *op);
+/* The boot jump the loader writes at L1 0: JAL x0 to the BRISC firmware. */
+uint32_t ttrt_boot_jump(uint32_t target);
+/* Whether the core still holds the firmware text (and boot jump) the
+ * loader wrote (firmware_check.c): 1, 0 when something wrote over it, or
+ * -errno. 1 where ttfs loads no firmware of its own. */
+int ttrt_core_firmware_intact(struct ttrt_device *dev, struct ttrt_xy core);
 /* Upload the firmware and wait for every core; the caller holds chip_lock
  * exclusive. */
 int ttrt_device_boot(struct ttrt_device *dev, const struct ttrt_op *op, char *err, size_t errlen);

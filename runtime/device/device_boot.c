@@ -84,7 +84,7 @@ static int write32(struct ttrt_device *dev, struct ttrt_xy noc0, uint32_t addr, 
 }
 
 /* JAL x0, target: the first instruction BRISC runs after reset. */
-static uint32_t jal_to(uint32_t target)
+uint32_t ttrt_boot_jump(uint32_t target)
 {
 	return (target & 0xFF000u) | ((target & 0x800u) << 9) | ((target & 0x7FEu) << 20) |
 	       ((target >> 20 & 1u) << 31) | 0x6Fu;
@@ -127,7 +127,7 @@ static int load_core(struct ttrt_device *dev, struct ttrt_xy noc0, const struct 
 		for (int s = 0; rc == 0 && s < dev->firmware[r].nseg; s++)
 			rc = write_segment(dev, noc0, r, &dev->firmware[r].seg[s], err, errlen);
 	if (rc == 0)
-		rc = write32(dev, noc0, abi->boot_code_base, jal_to(dev->firmware[0].text_base));
+		rc = write32(dev, noc0, abi->boot_code_base, ttrt_boot_jump(dev->firmware[0].text_base));
 	for (uint32_t i = 0; rc == 0 && i < abi->launch_ring_entries; i++)
 		rc = dev->backend->ops->write(dev->backend, noc0, ttrt_abi_launch_addr(abi, i), zeros,
 					      abi->launch_msg_size);

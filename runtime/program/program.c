@@ -152,6 +152,7 @@ static void program_free(struct ttrt_program *p)
 	prog_args_free(p->args);
 	prog_builds_free(p);
 	free(p->cores);
+	free(p->notes);
 	pthread_cond_destroy(&p->changed);
 	pthread_mutex_destroy(&p->lock);
 	free(p);

@@ -111,6 +111,10 @@ struct ttrt_program {
 	uint32_t n_cores;
 	char *profile;                /* the last run's profile text (program_profile.c), NULL: none */
 	size_t profile_len;
+	/* What the last run's launch did besides launching, one line each
+	 * ("core 2,2: firmware was overwritten since the last run;
+	 * reloaded"); NULL: nothing. */
+	char *notes;
 
 	void (*notify)(void *arg);
 	void *notify_arg;

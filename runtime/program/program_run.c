@@ -15,6 +15,7 @@
 #include "program/pack/cb_buffers.h"
 #include "program/args/kernel_groups.h"
 #include "program/pack/pack_args.h"
+#include "strbuf.h"
 #include "timespec_after.h"
 #include "tt/l1_map.h"
 
@@ -63,6 +64,7 @@ struct run {
 	size_t profile_len;
 	bool profiled;
 	uint64_t run_id;               /* the launch's host_assigned_id */
+	struct strbuf notes;          /* for p->notes */
 };
 
 static void run_free(struct run *r)
@@ -71,6 +73,7 @@ static void run_free(struct run *r)
 		srcline_elf_put(r->code[i].lines);
 	free(r->code);
 	free(r->profile);
+	free(r->notes.data);
 	free(r->cores);
 	prog_packed_free(&r->packed);
 	free(r->config);
@@ -178,6 +181,46 @@ static int run_pack(struct ttrt_program *p, struct run *r)
 			r->run_cores[c] = r->args->cores[r->plan.core[c]];
 	}
 	return rc;
+}
+
+/* No program inherits a damaged core: a core whose firmware something
+ * wrote over since it was loaded (a kernel's stores, a NOC write, the
+ * host through cores/X,Y/l1) gets it again, and the status says so. The
+ * caller holds the chip shared and the cores. */
+static int reload_damaged(struct run *r)
+{
+	struct ttrt_device *dev = r->p->dev;
+	struct ttrt_xy *bad = calloc(r->plan.n_cores ? r->plan.n_cores : 1, sizeof(*bad));
+	uint32_t n_bad = 0;
+	struct ttrt_op op;
+	int rc = bad ? 0 : -ENOMEM;
+
+	for (uint32_t c = 0; rc == 0 && c < r->plan.n_cores; c++) {
+		rc = ttrt_core_firmware_intact(dev, r->run_cores[c]);
+		if (rc == 0)
+			bad[n_bad++] = r->run_cores[c];
+		rc = rc < 0 ? rc : 0;
+	}
+	if (rc)
+		ttrt_set_err(r->err, sizeof(r->err), "reading the firmware of the program's cores: %s",
+			     strerror(-rc));
+	if (rc == 0 && n_bad) {
+		ttrt_op_start(&op, dev, 0, NULL);
+		rc = ttrt_cores_reboot(dev, bad, n_bad, &op, r->err, sizeof(r->err));
+	}
+	for (uint32_t i = 0; rc == 0 && i < n_bad; i++)
+		strbuf_printf(&r->notes, "core %u,%u: firmware was overwritten since the last run; "
+			      "reloaded\n", bad[i].x, bad[i].y);
+	free(bad);
+	return rc;
+}
+
+/* The run's notes become the program's. Caller holds p->lock. */
+static void publish_notes(struct ttrt_program *p, struct run *r)
+{
+	free(p->notes);
+	p->notes = r->notes.failed ? NULL : r->notes.data;
+	r->notes = (struct strbuf){ 0 };
 }
 
 /* What each RISC of core c runs, where the launch placed it, for the
@@ -428,6 +471,8 @@ static void run_end(struct run *r, int rc, int reset_rc, bool launched)
 		p->launch_rc = rc;
 	}
 	publish_cores(p, r);
+	if (!launched)
+		publish_notes(p, r);
 	if (launched)
 		p->times.run_ms = prog_ms_since(&r->t_go);
 	if (r->profiled) {
@@ -459,6 +504,7 @@ static void report_launch(struct run *r, double launch_ms)
 	p->error[0] = '\0';
 	p->args_refused = false;   /* it ran with the args it kept */
 	publish_cores(p, r);
+	publish_notes(p, r);
 	prog_set_state(p, TTRT_PROGRAM_RUNNING);
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
@@ -482,7 +528,9 @@ static void *run_thread(void *arg)
 					  "the chip stayed busy: a reset holds it");
 		goto end;
 	}
-	rc = launch_cores(r);
+	rc = reload_damaged(r);
+	if (rc == 0)
+		rc = launch_cores(r);
 	if (rc == 0) {
 		clock_gettime(CLOCK_MONOTONIC, &r->t_go);
 		launched = true;

@@ -43,6 +43,7 @@ struct status_copy {
 	uint32_t n_sources;
 	struct strbuf groups;                    /* "group CORES: brisc NAME (SOURCE), ..." lines */
 	char error[PROG_ERROR_MAX];
+	char *notes;                             /* "core 2,2: ...\n" lines, or NULL */
 	struct prog_timings times;
 	struct prog_core_status *cores;
 	uint32_t n_cores;
@@ -155,6 +156,7 @@ static void copy_free(struct status_copy *c)
 	for (uint32_t i = 0; i < c->n_sources; i++)
 		free(c->sources[i]);
 	free(c->groups.data);
+	free(c->notes);
 	free(c->cores);
 }
 
@@ -168,6 +170,8 @@ static int take_copy(struct ttrt_program *p, struct status_copy *c)
 	c->state = p->state;
 	kernels_of(p, c);
 	memcpy(c->error, p->error, sizeof(c->error));
+	if (p->notes && !(c->notes = strdup(p->notes)))
+		rc = -ENOMEM;
 	c->times = p->times;
 	c->running = p->running;
 	c->n_cores = p->n_cores;
@@ -238,6 +242,17 @@ static void render_cores(struct ttrt_program *p, struct strbuf *sb, const struct
 	}
 }
 
+/* One `note` line per line of the last run's notes. */
+static void note_lines(struct strbuf *sb, const char *notes)
+{
+	while (notes && *notes) {
+		size_t n = strcspn(notes, "\n");
+
+		strbuf_printf(sb, "note %.*s\n", (int)n, notes);
+		notes += n + (notes[n] == '\n');
+	}
+}
+
 int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 {
 	struct status_copy c;
@@ -258,6 +273,7 @@ int ttrt_program_render_status(struct ttrt_program *p, char **out, size_t *len)
 		      c.times.launch_ms, c.times.run_ms);
 	if (c.error[0])
 		strbuf_printf(&sb, "error %s\n", c.error);
+	note_lines(&sb, c.notes);
 	/* Before any run: why no program can run on this device. */
 	if (ttrt_device_launch_problem(p->dev))
 		strbuf_printf(&sb, "launch unavailable: %s\n", ttrt_device_launch_problem(p->dev));
