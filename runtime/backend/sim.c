@@ -304,6 +304,9 @@ static void sanitize_map(const struct ttrt_config *cfg, const struct ttrt_abi *a
 
 	memset(m, 0, sizeof(*m));
 	m->on = cfg->sanitize && ttrt_abi_check(abi, NULL, 0) == 0;
+	/* The jal to BRISC's firmware the host writes at boot: where a store
+	 * through a null pointer lands. */
+	m->boot = l1_range(abi->boot_code_base, 4);
 	m->firmware[0] = l1_range(abi->brisc_fw_base, abi->brisc_fw_size);
 	m->firmware[1] = l1_range(abi->ncrisc_fw_base, abi->ncrisc_fw_size);
 	m->firmware[2] = l1_range(abi->trisc0_fw_base, abi->trisc0_fw_size);

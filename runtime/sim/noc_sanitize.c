@@ -102,6 +102,10 @@ static const char *protected_region(const struct sim_sanitize_map *m, uint64_t l
 		"trisc2 firmware",
 	};
 
+	if (overlaps(m->boot, lo, hi)) {
+		*r = m->boot;
+		return "boot jump";
+	}
 	for (int i = 0; i < 5; i++)
 		if (overlaps(m->firmware[i], lo, hi)) {
 			*r = m->firmware[i];

@@ -3,8 +3,8 @@
  * The NOC sanitizer (docs/debugging.md, "The NOC sanitizer"): checks a NOC
  * transfer before it moves a byte, and a kernel's own L1 store below the
  * end of the protected regions before it lands, against
- *   - the firmware, mailbox and kernel-config regions of a worker that
- *     runs a program (its go signal is GO), semaphores excepted;
+ *   - the boot jump, firmware, mailbox and kernel-config regions of a
+ *     worker that runs a program, semaphores excepted;
  *   - the pages of a circular buffer the issuing RISC holds (the SDK keeps
  *     them in its globals block, tt/fw_abi.h);
  *   - Blackhole's NOC alignment: source and destination equal modulo 16,
@@ -33,6 +33,7 @@ struct sim_l1_range {
 /* Where things are in a worker's L1. */
 struct sim_sanitize_map {
 	int on;
+	struct sim_l1_range boot;             /* the jump to BRISC's firmware at L1 0 */
 	struct sim_l1_range firmware[5];      /* brisc, ncrisc, trisc0..2 */
 	struct sim_l1_range mailbox, kernel_config;
 	/* The part of the mailbox kernels write themselves (DPRINT rings,

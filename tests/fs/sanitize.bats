@@ -41,6 +41,15 @@ teardown() {
 	runs_right 1,2
 }
 
+@test "a store through a null pointer, onto the boot jump at L1 0, faults it" {
+	buffers
+	buggy null "$S/null_store.cpp" <<<"$ONE_CORE
+[reader]
+args = 0"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp null_store.cpp)[^)]*\\) fault: store of 4 bytes to L1 0x0: core 1,2 runs a program and this is its boot jump \\(0x0\\.\\.0x4\\)"
+	runs_right 1,2
+}
+
 @test "a NOC read into a CB one page past what the reader reserved faults it" {
 	buffers
 	buggy overrun "$S/cb_overrun.cpp" <<<"$ONE_CORE
