@@ -106,6 +106,13 @@ static void bin_inputs(unsigned t, unsigned i, bool fp32, float *a, float *b)
 	}
 }
 
+/* 2^-bits of q's binade: an ulp of a `bits`-bit mantissa (0 for 0 and
+ * non-finite q, whose ilogb is not an exponent). */
+static float ulps(double q, int bits)
+{
+	return q == 0 || !isfinite(q) ? 0.0f : ldexpf(1.0f, ilogb(q) - bits);
+}
+
 /* The result and its tolerance (docs/tensix.md, runtime/kernel/README.md):
  * add, sub, rsub stored truncated into a 16-bit DST (NearestEven rounded),
  * mul rounded to nearest even, all exact in fp32; div within one bf16 ulp
@@ -131,7 +138,7 @@ static float bin_want(unsigned t, float a, float b, bool fp32, float *tol)
 		if (a == b)
 			return 1.0f;
 		q = (double)a / b;
-		*tol = ldexpf(1.0f, ilogb(q) - (fp32 ? 21 : 7));
+		*tol = ulps(q, fp32 ? 21 : 7);
 		return (float)q;
 	default:
 		if (b == 0)
@@ -139,7 +146,7 @@ static float bin_want(unsigned t, float a, float b, bool fp32, float *tol)
 		if (a == 0)
 			return b > 0 ? 0.0f : INFINITY;
 		q = pow(a, b);
-		*tol = fp32 ? (float)fabs(q) * 0x1p-16f : ldexpf(1.0f, ilogb(q) - 7);
+		*tol = fp32 ? (float)fabs(q) * 0x1p-16f : ulps(q, 7);
 		return (float)q;
 	}
 }
