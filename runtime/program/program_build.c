@@ -13,6 +13,7 @@
 #include "debug/srcline.h"
 #include "program/build/cache.h"
 #include "program/build/descriptors.h"
+#include "program/build/metal2.h"
 #include "program/args/kernel_groups.h"
 #include "data_dirs.h"
 #include "timespec_after.h"
@@ -450,6 +451,7 @@ struct build_run {
 	char **descriptors;       /* [n_kernels]: each running kernel's chlkc_descriptors.h */
 	size_t *descriptors_len;
 	char **named_args;        /* [n_kernels]: KERNEL_COMPILE_TIME_ARG_MAP, or NULL */
+	struct metal2_kernel *metal2;   /* [n_kernels]: Metal 2.0 header and entry, or none */
 	struct risc_job *jobs;    /* by RISC, then kernel */
 	uint32_t n_jobs;
 	char err[PROG_ERROR_MAX];
@@ -505,14 +507,15 @@ static void fill_request(struct build_run *b, struct risc_job *j)
 	const struct prog_kernel_args *ka = &b->args->kernel[j->kernel];
 	const struct prog_u32s *cta = &b->resolved->kernel[j->kernel].compile_args;
 	const struct prog_file *src = input_file(&b->in, ka->source);
+	const struct metal2_kernel *m2 = &b->metal2[j->kernel];
 
 	for (uint32_t d = 0; d < ka->n_defines; d++)
 		j->defines[d] = ka->defines[d];
 	j->req = (struct build_request){
 		.risc = j->risc,
 		.name = ka->source,
-		.source = src->data,
-		.source_len = src->len,
+		.source = m2->source ? m2->source : src->data,
+		.source_len = m2->source ? m2->source_len : src->len,
 		.files = b->in.shown,
 		.n_files = b->in.n_files,
 		.noc = ka->processor == PROG_PROC_COMPUTE ? 0 : ka->noc,
@@ -522,10 +525,26 @@ static void fill_request(struct build_run *b, struct risc_job *j)
 		.n_defines = ka->n_defines,
 		.named_args = b->named_args[j->kernel],
 		.upstream_path = ka->upstream_path[0] ? ka->upstream_path : NULL,
+		.kernel_args = m2->header,
+		.kernel_args_len = m2->header_len,
 		.descriptors = b->descriptors[j->kernel],
 		.descriptors_len = b->descriptors_len[j->kernel],
 		.limits = &b->limits,
 	};
+}
+
+/* A Metal 2.0 kernel's generated header and entry; a TT_KERNEL the build
+ * cannot call fails the build as a compile error would (EIO). */
+static int kernel_metal2(struct build_run *b, uint32_t k)
+{
+	const struct prog_kernel_args *ka = &b->args->kernel[k];
+	const struct prog_file *src = input_file(&b->in, ka->source);
+	char why[400];
+	int rc = metal2_prepare(ka, src->data, src->len, &b->metal2[k], why, sizeof(why));
+
+	if (rc == -EIO)
+		ttrt_set_err(b->err, sizeof(b->err), "build of %s failed: %s", ka->source, why);
+	return rc;
 }
 
 static int kernel_risc_first(enum prog_processor proc)
@@ -544,8 +563,9 @@ static int make_jobs(struct build_run *b)
 	b->descriptors = calloc(n, sizeof(*b->descriptors));
 	b->descriptors_len = calloc(n, sizeof(*b->descriptors_len));
 	b->named_args = calloc(n, sizeof(*b->named_args));
+	b->metal2 = calloc(n, sizeof(*b->metal2));
 	b->jobs = calloc(3 * (size_t)n, sizeof(*b->jobs));
-	if (!b->descriptors || !b->descriptors_len || !b->named_args || !b->jobs)
+	if (!b->descriptors || !b->descriptors_len || !b->named_args || !b->metal2 || !b->jobs)
 		return -ENOMEM;
 	for (uint32_t k = 0; k < n; k++) {
 		int rc;
@@ -555,6 +575,8 @@ static int make_jobs(struct build_run *b)
 		rc = prog_descriptors(a, k, &b->descriptors[k], &b->descriptors_len[k]);
 		if (rc == 0)
 			rc = prog_named_args_define(&a->kernel[k], &b->named_args[k]);
+		if (rc == 0)
+			rc = kernel_metal2(b, k);
 		if (rc)
 			return rc;
 	}
@@ -599,7 +621,8 @@ static int prepare(struct ttrt_program *p, struct build_run *b)
 	}
 	set_limits(b, &p->dev->cfg);
 	rc = make_jobs(b);
-	if (rc)
+	/* EIO: a kernel's own mistake, already said. */
+	if (rc && rc != -EIO)
 		ttrt_set_err(b->err, sizeof(b->err), "build: %s", strerror(-rc));
 	return rc;
 }
@@ -612,7 +635,10 @@ static void build_run_free(struct build_run *b)
 			free(b->descriptors[k]);
 		if (b->named_args)
 			free(b->named_args[k]);
+		if (b->metal2)
+			metal2_free(&b->metal2[k]);
 	}
+	free(b->metal2);
 	free(b->descriptors);
 	free(b->descriptors_len);
 	free(b->named_args);

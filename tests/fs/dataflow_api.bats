@@ -287,3 +287,84 @@ ttnn_prog() {
 	    assert v == want, (i, hex(v))
 	PY
 }
+
+# metal2_prog NAME SOURCE-FILE [EXTRA-LINES]: a Metal 2.0 kernel on 0,0.
+metal2_prog() {
+	mkdir "$P/$1"
+	cp "$2" "$P/$1/metal2.cpp"
+	run -0 pyset "$P/$1/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[kernel.m2]
+	source = metal2.cpp
+	processor = brisc
+	named_compile_args = block=3 scale=10
+	arg_names = out n
+	common_arg_names = bias
+	args = $OUT 4 7 8 9 10
+	common_args = 100 55
+	${3:-}
+	INI
+	assert_output ok
+}
+
+@test "Metal 2.0: a TT_KERNEL entry gets its named compile-time, runtime and common args; varargs follow the names" {
+	metal2_prog m2 "$DK/metal2.cpp"
+	run -0 run_prog m2
+	assert_output ok
+	# block scale n bias, n*scale+bias, varargs 7..10 times block, common vararg 0.
+	run -0 words 0,0 $OUT 10
+	assert_output "3 10 4 100 140 21 24 27 30 55"
+}
+
+@test "Metal 2.0: a TT_KERNEL entry the build cannot call fails the build, naming the line and why" {
+	local case src want
+	while IFS='|' read -r case want; do
+		src="$BATS_TEST_TMPDIR/$case.cpp"
+		case $case in
+		unnamed) sed 's/uint32_t bias)/uint32_t bias, uint32_t bogus)/' "$DK/metal2.cpp" >"$src" ;;
+		missing) sed 's/, uint32_t bias)/)/; s/ + get_arg(args::bias)//; s/= bias;/= 0;/' "$DK/metal2.cpp" >"$src" ;;
+		type) sed 's/const uint32_t n,/int n,/' "$DK/metal2.cpp" >"$src" ;;
+		twice) { cat "$DK/metal2.cpp"; echo 'TT_KERNEL void other() {}'; } >"$src" ;;
+		notvoid) sed 's/TT_KERNEL void copy_scaled/TT_KERNEL int copy_scaled/' "$DK/metal2.cpp" >"$src" ;;
+		esac
+		metal2_prog "m2$case" "$src"
+		want=${want/LAST/$(wc -l <"$src")}
+		run -0 run_prog "m2$case"
+		assert_output EIO
+		run -0 grep -F "error build of metal2.cpp failed: metal2.cpp:$want" "$P/m2$case/status"
+	done <<-'CASES'
+	unnamed|10: TT_KERNEL entry 'copy_scaled' does not match the args section: parameters the section does not name: bogus (not in arg_names or common_arg_names); named args it does not take: none
+	missing|10: TT_KERNEL entry 'copy_scaled' does not match the args section: parameters the section does not name: none; named args it does not take: bias
+	type|10: TT_KERNEL entry 'copy_scaled': parameter 'int n' is not uint32_t
+	twice|LAST: a second TT_KERNEL entry (the first is at line 10)
+	notvoid|10: TT_KERNEL: the entry must return void
+	CASES
+}
+
+@test "bad arg_names and common_arg_names are EINVAL, and status names the line and the reason" {
+	local keys want
+	while IFS='|' read -r keys want; do
+		mkdir "$P/an"
+		cp "$DK/metal2.cpp" "$P/an/"
+		run -0 pyset "$P/an/args" <<-INI
+		[program]
+		cores = 0,0
+		[kernel.m2]
+		source = metal2.cpp
+		processor = brisc
+		args = 1 2
+		${keys//<NL>/$'\n'}
+		INI
+		assert_output EINVAL
+		run -0 grep -F "error $want" "$P/an/status"
+		rmdir "$P/an"
+	done <<-'CASES'
+	arg_names = 2x|args:7: [kernel.m2] arg_names: bad name '2x' (a C identifier of at most 48 characters)
+	arg_names = a a|args:7: [kernel.m2] arg_names: a is given twice
+	arg_names = a b c|args:7: [kernel.m2] arg_names: 3 names, but args (line 6) has 2 words
+	common_arg_names = z|args:7: [kernel.m2] common_arg_names: 1 names, but common_args has 0 words
+	arg_names = a<NL>named_compile_args = a=1|args:8: [kernel.m2] named_compile_args: 'a' is also in arg_names (line 7): get_arg(args::a) must name one arg
+	CASES
+}

@@ -142,6 +142,8 @@ enum prog_kernel_key {
 	PROG_KEY_SOURCE,
 	PROG_KEY_PROCESSOR,
 	PROG_KEY_UPSTREAM_PATH,
+	PROG_KEY_ARG_NAMES,
+	PROG_KEY_COMMON_ARG_NAMES,
 	PROG_NUM_KERNEL_KEYS
 };
 
@@ -164,6 +166,11 @@ struct prog_kernel_args {
 	uint32_t n_defines;
 	struct prog_named_arg *named_args;
 	uint32_t n_named_args;
+	/* Metal 2.0's named runtime args: names of the first words of args
+	 * (arg_names) and of common_args (common_arg_names), in order; the
+	 * values stay unused. */
+	struct prog_named_arg *arg_names, *common_arg_names;
+	uint32_t n_arg_names, n_common_arg_names;
 	uint8_t noc;
 	/* compute kernels only */
 	enum prog_math_fidelity math_fidelity;

@@ -109,6 +109,9 @@ int args_bool(struct parse_ctx *ctx, const char *key, const char *value, bool *o
 int args_defines(struct parse_ctx *ctx, const char *key, const char *value,
 		 struct prog_kernel_args *k);
 /* name=value words, value a number. */
+/* arg_names / common_arg_names = name ...: C identifiers, each once. */
+int args_arg_names(struct parse_ctx *ctx, const char *key, const char *value,
+		   struct prog_named_arg **names, uint32_t *n);
 int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
 		    struct prog_kernel_args *k);
 

@@ -31,10 +31,12 @@ static const char *const kernel_keys[PROG_NUM_KERNEL_KEYS] = {
 	[PROG_KEY_SOURCE] = "source",
 	[PROG_KEY_PROCESSOR] = "processor",
 	[PROG_KEY_UPSTREAM_PATH] = "upstream_path",
+	[PROG_KEY_ARG_NAMES] = "arg_names",
+	[PROG_KEY_COMMON_ARG_NAMES] = "common_arg_names",
 };
 
 #define COMPUTE_KEYS "math_fidelity, fp32_dest_acc_en, math_approx_mode, dst_full_sync_en, unpack_to_dest_mode"
-#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, cores, upstream_path"
+#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, arg_names, common_arg_names, cores, upstream_path"
 
 static bool compute_key(int i)
 {
@@ -361,6 +363,11 @@ int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const cha
 		return args_defines(ctx, key, value, k);
 	case PROG_KEY_NAMED_COMPILE_ARGS:
 		return args_named_args(ctx, key, value, k);
+	case PROG_KEY_ARG_NAMES:
+		return args_arg_names(ctx, key, value, &k->arg_names, &k->n_arg_names);
+	case PROG_KEY_COMMON_ARG_NAMES:
+		return args_arg_names(ctx, key, value, &k->common_arg_names,
+				      &k->n_common_arg_names);
 	case PROG_KEY_UNPACK_TO_DEST_MODE:
 		return unpack_modes(ctx, key, value, k);
 	case PROG_KEY_CORES:
@@ -474,6 +481,64 @@ static void no_two_on_a_processor(struct parse_ctx *ctx)
 	}
 }
 
+/* Metal 2.0's args:: names are one namespace: a name once among the
+ * named runtime, common and compile-time args. */
+static int names_unique(struct parse_ctx *ctx, const struct prog_kernel_args *k)
+{
+	const struct { const struct prog_named_arg *v; uint32_t n; int key; } lists[3] = {
+		{ k->named_args, k->n_named_args, PROG_KEY_NAMED_COMPILE_ARGS },
+		{ k->arg_names, k->n_arg_names, PROG_KEY_ARG_NAMES },
+		{ k->common_arg_names, k->n_common_arg_names, PROG_KEY_COMMON_ARG_NAMES },
+	};
+
+	for (int a = 0; a < 3; a++)
+		for (int b = a + 1; b < 3; b++)
+			for (uint32_t i = 0; i < lists[a].n; i++)
+				for (uint32_t j = 0; j < lists[b].n; j++) {
+					int la = k->key_line[lists[a].key], lb = k->key_line[lists[b].key];
+
+					if (strcmp(lists[a].v[i].name, lists[b].v[j].name))
+						continue;
+					args_error_at(ctx, la > lb ? la : lb,
+						      "[kernel.%s] %s: '%s' is also in %s (line %d): "
+						      "get_arg(args::%s) must name one arg",
+						      k->name, kernel_keys[la > lb ? lists[a].key : lists[b].key],
+						      lists[a].v[i].name,
+						      kernel_keys[la > lb ? lists[b].key : lists[a].key],
+						      la > lb ? lb : la, lists[a].v[i].name);
+					return -EINVAL;
+				}
+	return 0;
+}
+
+/* The named runtime args are the first words of args (and of every
+ * args.X,Y), the named common ones the first of common_args. */
+static int names_have_values(struct parse_ctx *ctx, const struct prog_kernel_args *k)
+{
+	for (uint32_t o = 0; o <= k->n_overrides; o++) {
+		const struct prog_words *w = o ? &k->overrides[o - 1].args : &k->args;
+
+		if (!k->n_arg_names || w->n >= k->n_arg_names)
+			continue;
+		if (w->line)
+			args_error_at(ctx, k->key_line[PROG_KEY_ARG_NAMES],
+				      "[kernel.%s] arg_names: %u names, but %s (line %d) has %u words",
+				      k->name, k->n_arg_names, o ? "args.X,Y" : "args", w->line, w->n);
+		else
+			args_error_at(ctx, k->key_line[PROG_KEY_ARG_NAMES],
+				      "[kernel.%s] arg_names: %u names, but no args give them values",
+				      k->name, k->n_arg_names);
+		return -EINVAL;
+	}
+	if (k->common_args.n < k->n_common_arg_names) {
+		args_error_at(ctx, k->key_line[PROG_KEY_COMMON_ARG_NAMES],
+			      "[kernel.%s] common_arg_names: %u names, but common_args has %u words",
+			      k->name, k->n_common_arg_names, k->common_args.n);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 void args_kernels_finish(struct parse_ctx *ctx)
 {
 	struct prog_args *a = ctx->args;
@@ -487,7 +552,7 @@ void args_kernels_finish(struct parse_ctx *ctx)
 		if (args_cores_within(ctx, &k->cores, prog_kernel_section(k, sec, sizeof(sec)),
 				      k->key_line[PROG_KEY_CORES]))
 			return;
-		if (overrides_within(ctx, k))
+		if (overrides_within(ctx, k) || names_unique(ctx, k) || names_have_values(ctx, k))
 			return;
 	}
 	if (!ctx->error_line)
@@ -505,5 +570,7 @@ void args_kernel_free(struct prog_kernel_args *k)
 	}
 	free(k->overrides);
 	free(k->named_args);
+	free(k->arg_names);
+	free(k->common_arg_names);
 	free(k->cores.v);
 }

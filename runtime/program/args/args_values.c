@@ -526,6 +526,42 @@ int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
 	return 0;
 }
 
+int args_arg_names(struct parse_ctx *ctx, const char *key, const char *value,
+		   struct prog_named_arg **names, uint32_t *n)
+{
+	char tok[128];
+	bool too_long;
+
+	for (const char *s = value; (s = args_next_token(s, false, tok, sizeof(tok), &too_long));) {
+		struct prog_named_arg *na;
+
+		if (too_long || !identifier(tok, strlen(tok)) || strlen(tok) > PROG_NAMED_ARG_MAX) {
+			args_error(ctx, -EINVAL,
+				   "%s: bad name '%s%s' (a C identifier of at most %d characters)", key,
+				   tok, too_long ? "..." : "", PROG_NAMED_ARG_MAX);
+			return -EINVAL;
+		}
+		for (uint32_t i = 0; i < *n; i++) {
+			if (!strcmp((*names)[i].name, tok)) {
+				args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
+				return -EINVAL;
+			}
+		}
+		if (*n == PROG_MAX_NAMED_ARGS) {
+			args_error(ctx, -EINVAL, "%s: more than %d names", key, PROG_MAX_NAMED_ARGS);
+			return -EINVAL;
+		}
+		na = args_grow(ctx, *names, *n, sizeof(*na));
+		if (!na)
+			return -ENOMEM;
+		*names = na;
+		memset(&na[*n], 0, sizeof(*na));
+		memcpy(na[*n].name, tok, strlen(tok) + 1);
+		(*n)++;
+	}
+	return 0;
+}
+
 int prog_named_args_define(const struct prog_kernel_args *k, char **out)
 {
 	size_t len = 0;

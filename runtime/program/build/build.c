@@ -9,6 +9,7 @@
 #include "program/build/cache.h"
 #include "program/build/card_kernel.h"
 #include "program/build/descriptors.h"
+#include "program/build/metal2.h"
 #include "program/build/sandbox.h"
 #include "program/build/upstream_tree.h"
 
@@ -232,27 +233,23 @@ const char *build_source_name(const struct build_request *req)
 	return n;
 }
 
-static bool names_file(const struct build_request *req, const char *name)
-{
-	for (uint32_t i = 0; i < req->n_files; i++)
-		if (!strcmp(req->files[i].name, name))
-			return true;
-	return false;
-}
-
 int build_write_sources(const struct build_request *req, const char *dir)
 {
 	const char *src = build_source_name(req);
 	char path[PATH_MAX];
 	int ret = 0;
 
+	/* The source's own file is req->source: the same bytes, unless the
+	 * build added to them (a Metal 2.0 entry, metal2.h). */
 	for (uint32_t i = 0; i < req->n_files && !ret; i++) {
+		if (!strcmp(req->files[i].name, src))
+			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", dir, req->files[i].name) >=
 		    (int)sizeof(path))
 			return -ENAMETOOLONG;
 		ret = build_write_file(path, req->files[i].data, req->files[i].len);
 	}
-	if (ret || names_file(req, src))
+	if (ret)
 		return ret;
 	if (snprintf(path, sizeof(path), "%s/%s", dir, src) >= (int)sizeof(path))
 		return -ENAMETOOLONG;
@@ -326,7 +323,7 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	/* The build directory, for chlkc_descriptors.h: first, as
 	 * tt-metal puts the kernel's output directory on the path. The
 	 * compiler runs in the source's directory, below it. */
-	if (req->descriptors)
+	if (req->descriptors || req->kernel_args)
 		arg(&a, "-I..");
 	arg(&a, "-I%s", k);
 	/* ttnn's helpers, by the three spellings kernels use:
@@ -383,6 +380,12 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 		arg(&a, "-D%s", req->defines[i]);
 	arg(&a, "-include");
 	arg(&a, "%s/prelude.h", k);
+	/* tt-metal includes it before a Metal 2.0 kernel's source, after
+	 * the API the firmware wrapper includes. */
+	if (req->kernel_args) {
+		arg(&a, "-include");
+		arg(&a, METAL2_ARGS_FILE);
+	}
 	arg(&a, "-x");
 	arg(&a, "c++");
 	/* A name that starts with '-' would read as an option. */
@@ -445,6 +448,8 @@ uint64_t build_key(const struct build_env *env, uint64_t stamp, char *const *arg
 	}
 	if (req->descriptors)
 		cache_hash_field(&h, req->descriptors, req->descriptors_len);
+	if (req->kernel_args)
+		cache_hash_field(&h, req->kernel_args, req->kernel_args_len);
 	return h.h;
 }
 
@@ -691,6 +696,10 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (!ret && req->descriptors) {
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
 		ret = build_write_file(path, req->descriptors, req->descriptors_len);
+	}
+	if (!ret && req->kernel_args) {
+		snprintf(path, sizeof(path), "%.*s/" METAL2_ARGS_FILE, BUILD_DIR_MAX, dir);
+		ret = build_write_file(path, req->kernel_args, req->kernel_args_len);
 	}
 	if (!ret && req->upstream_path)
 		ret = upstream_tree_make(env->sdk_dir, dir, req->upstream_path);

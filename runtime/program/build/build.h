@@ -82,6 +82,11 @@ struct build_request {
 	 * NULL: its relative includes resolve against the SDK's mirror of
 	 * that tree (upstream_tree.h). Part of the key (in argv). */
 	const char *upstream_path;
+	/* kernel_args_generated.h of a Metal 2.0 kernel (metal2.h), written
+	 * into the build directory and included after the prelude; NULL:
+	 * none. Part of the key. */
+	const char *kernel_args;
+	size_t kernel_args_len;
 	/* chlkc_descriptors.h (descriptors.h), written into the build
 	 * directory, which is on the include path; NULL: none. Part of
 	 * the key. */
@@ -148,8 +153,8 @@ int build_step(const struct build_env *env, const struct build_request *req, cha
 void build_find_first_error(const struct build_env *env, const char *src, struct build_result *r);
 /* The name of the user's source in the build's source directory. */
 const char *build_source_name(const struct build_request *req);
-/* Writes req's files into dir (an empty directory), and the source under
- * build_source_name unless one of them has that name: 0 or -errno. */
+/* Writes req's files into dir (an empty directory), the source's own file
+ * (build_source_name) from req->source: 0 or -errno. */
 int build_write_sources(const struct build_request *req, const char *dir);
 /* Counts a compiler start (build_compiler_runs). */
 void build_count_run(void);

@@ -33,7 +33,7 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 tt-metalium/constants.hpp tt-metalium/buffer_types.hpp \
 	 experimental/noc.h experimental/endpoints.h experimental/core_local_mem.h \
 	 experimental/circular_buffer.h experimental/dataflow_buffer.h experimental/tensor.h \
-	 experimental/lock.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
+	 experimental/lock.h experimental/kernel_args.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
 	 api/dataflow/circular_buffer.h api/dataflow/dataflow_buffer.h api/tensor/noc_traits.h \
 	 api/lock.h \
 	 ttnn/cpp/ttnn/kernel/dataflow/generate_reduce_scaler.hpp \
