@@ -118,7 +118,8 @@ static void usage(const char *prog, const struct ttrt_config *defaults)
 	       "                           (NAME: a checked tt-metal version, e.g. tt-metal-2f3626c4)\n"
 	       "    -o tt_metal_home=DIR   tt-metal tree (card firmware and kernels, abi=derived)\n"
 	       "    -o sfpi_path=DIR       SFPI toolchain root (card kernel builds)\n"
-	       "    -o sanitize=on|off     simulator: fault bad NOC transfers and stores (default on)\n\n",
+	       "    -o sanitize=on|off     simulator: fault bad NOC transfers and stores, and\n"
+	       "                           missing barriers (default on)\n\n",
 	       prog, TTFS_DEFAULT_CONFIG, defaults->firmware_dir);
 }
 

@@ -20,10 +20,12 @@ setup() { P="$MNT/programs"; }
 teardown() {
 	remove_programs
 	ttfs_remove_buffers
-	# The second mount of the -o noc=strict test, if it failed half way.
-	if [ -f "$BATS_TEST_TMPDIR/strict/pid" ]; then
-		fusermount3 -uz "$BATS_TEST_TMPDIR/strict/mnt" 2>/dev/null
-		kill "$(cat "$BATS_TEST_TMPDIR/strict/pid")" 2>/dev/null
+	# A test's second mount, if it failed half way.
+	if [ -f "$BATS_TEST_TMPDIR/second" ]; then
+		local dir
+		dir=$(cat "$BATS_TEST_TMPDIR/second")
+		fusermount3 -uz "$dir/mnt" 2>/dev/null
+		kill "$(cat "$dir/pid")" 2>/dev/null
 	fi
 	return 0
 }
@@ -162,14 +164,32 @@ print("yes" if out == want else "no: " + out[:16].hex())' \
 	assert_output yes
 }
 
-@test "-o noc=strict is the mount's default; [program] noc = instant overrides it" {
-	local dir="$BATS_TEST_TMPDIR/strict" mnt="$BATS_TEST_TMPDIR/strict/mnt"
+# second_mount NAME ARGS...: a daemon of its own for one test, with ttfs
+# args; MNT, P and the guard point at it until second_unmount.
+second_mount() {
+	local dir="$BATS_TEST_TMPDIR/$1"
+	shift
 	mkdir -p "$dir"
-	ttfs_start "$dir" "$mnt" -o noc=strict -o cache_dir="$BATS_FILE_TMPDIR/cache"
-	local MNT=$mnt
-	P=$mnt/programs
-	export TTFS_GUARD_MNT=$mnt TTFS_GUARD_PID
+	echo "$dir" >"$BATS_TEST_TMPDIR/second"
+	ttfs_start "$dir" "$dir/mnt" "$@" -o cache_dir="$BATS_FILE_TMPDIR/cache"
+	MNT=$dir/mnt
+	P=$MNT/programs
+	export TTFS_GUARD_MNT=$MNT TTFS_GUARD_PID
 	TTFS_GUARD_PID=$(cat "$dir/pid")
+}
+
+second_unmount() {
+	local dir
+	dir=$(cat "$BATS_TEST_TMPDIR/second")
+	remove_programs
+	ttfs_remove_buffers
+	unset TTFS_GUARD_MNT TTFS_GUARD_PID
+	ttfs_stop "$dir" "$dir/mnt"
+	rm "$BATS_TEST_TMPDIR/second"
+}
+
+@test "-o noc=strict is the mount's default; [program] noc = instant overrides it" {
+	second_mount strict -o noc=strict
 	buffers 4
 	copy_prog bug 0
 	run -0 run_prog bug
@@ -181,11 +201,18 @@ print("yes" if out == want else "no: " + out[:16].hex())' \
 	assert_output ok
 	run -0 out_is right
 	assert_output yes
-	remove_programs
-	ttfs_remove_buffers
-	unset TTFS_GUARD_MNT TTFS_GUARD_PID
-	ttfs_stop "$dir" "$mnt"
-	rm "$dir/pid"
+	second_unmount
+}
+
+@test "-o sanitize=off turns the barrier checks off: the early push runs to the end" {
+	second_mount unchecked -o sanitize=off
+	buffers 4
+	K=$B make_prog pe reader.cpp push_early.cpp < <(loopback_args 4)
+	cp "$K/loop_writer.cpp" "$P/pe/writer.cpp"
+	run -0 run_prog pe
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+	second_unmount
 }
 
 @test "[program] noc = lazy: EINVAL with args:LINE, the reason in status" {
