@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct code_slot {
 	struct srcline_elf *lines;   /* NULL: nothing known */
@@ -212,4 +213,53 @@ const char *ttrt_pc_text(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 	else
 		snprintf(buf, len, "pc 0x%08x", d->pc);
 	return buf;
+}
+
+/* The 8 hex digits at s, or -1. */
+static int64_t hex8(const char *s)
+{
+	uint32_t v = 0;
+
+	for (int i = 0; i < 8; i++) {
+		int c = s[i], d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+
+		if (d < 0)
+			return -1;
+		v = v << 4 | (uint32_t)d;
+	}
+	return v;
+}
+
+void ttrt_pc_annotate(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t shown,
+		      char *text, size_t size)
+{
+	char *out = malloc(size), where[TTRT_PC_TEXT_MAX];
+	size_t used = 0;
+	const char *p = text;
+
+	if (!out || !size) {
+		free(out);
+		return;
+	}
+	while (*p && used + 1 < size) {
+		const char *hit = strstr(p, "pc 0x");
+		int64_t pc = hit ? hex8(hit + 5) : -1;
+		size_t upto = hit ? (size_t)(hit - p) + (pc >= 0 ? 13 : 5) : strlen(p);
+		struct ttrt_risc_detail d = { .pc = (uint32_t)pc };
+
+		used += (size_t)snprintf(out + used, size - used, "%.*s", (int)upto, p);
+		p += upto;
+		if (used >= size)
+			break;
+		/* Already placed, or the PC the text is about. */
+		if (pc < 0 || (uint32_t)pc == shown || !strncmp(p, " (", 2))
+			continue;
+		if (ttrt_pc_where(dev, core, risc, &d, where, sizeof(where)) == 0)
+			used += (size_t)snprintf(out + used, size - used, " (%s)", where);
+	}
+	if (used >= size)
+		used = size - 1;
+	out[used] = '\0';
+	memcpy(text, out, used + 1);
+	free(out);
 }

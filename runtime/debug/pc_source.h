@@ -43,4 +43,11 @@ int ttrt_pc_where(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 const char *ttrt_pc_text(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 			 const struct ttrt_risc_detail *d, char *buf, size_t len);
 
+/* Every "pc 0x%08x" in text (a fault that names another instruction: the
+ * NOC read a push came before) followed by its place, as ttrt_pc_text
+ * shows a PC, but for `shown`, the PC the text is about, whose place is
+ * given before it. In place, within size bytes (cut if need be). */
+void ttrt_pc_annotate(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t shown,
+		      char *text, size_t size);
+
 #endif

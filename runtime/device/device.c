@@ -7,6 +7,7 @@
 #include "buffer/buffer_space.h"
 #include "runtime_internal.h"
 #include "debug/kernel_debug.h"
+#include "debug/pc_source.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -188,9 +189,11 @@ int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc
 	memset(out, 0, sizeof(*out));
 	if (dev->backend->ops->risc_detail) {
 		rc = dev->backend->ops->risc_detail(dev->backend, noc0, risc, out);
-		/* A failed ASSERT stops its RISC with ebreak: say which. */
-		if (rc == 0 && out->state == TTRT_RISC_FAULT)
-			ttrt_debug_assert(dev, core, risc, out->pc, out->fault, sizeof(out->fault));
+		/* A failed ASSERT stops its RISC with ebreak: say which; the
+		 * other PCs a fault names get their places. */
+		if (rc == 0 && out->state == TTRT_RISC_FAULT &&
+		    ttrt_debug_assert(dev, core, risc, out->pc, out->fault, sizeof(out->fault)) != 1)
+			ttrt_pc_annotate(dev, core, risc, out->pc, out->fault, sizeof(out->fault));
 		return rc;
 	}
 	rc = dev->backend->ops->risc_states(dev->backend, noc0, states, pcs);

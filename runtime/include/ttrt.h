@@ -272,7 +272,7 @@ struct ttrt_risc_detail {
 	uint32_t ra;                  /* its return-address register then, 0 if unknown */
 	uint64_t retired;             /* instructions since the RISC left reset */
 	uint32_t polling_addr;        /* last register polled, 0 if none */
-	char fault[256];              /* cause, address, pc, instruction; "" if none */
+	char fault[512];              /* cause, address, pc, instruction; "" if none */
 };
 
 int ttrt_core_risc_detail(struct ttrt_device *dev, struct ttrt_xy core, int risc,

@@ -198,7 +198,7 @@ void prog_describe_riscs(struct ttrt_device *dev, struct ttrt_xy core, char *buf
 	buf[0] = '\0';
 	for (int risc = 0; risc < TTRT_NUM_RISCS && used + 1 < len; risc++) {
 		struct ttrt_risc_detail d;
-		char why[512] = "", pc[TTRT_PC_TEXT_MAX], waypoint[16] = "";
+		char why[640] = "", pc[TTRT_PC_TEXT_MAX], waypoint[16] = "";
 
 		if (ttrt_core_risc_detail(dev, core, risc, &d))
 			continue;

@@ -71,7 +71,7 @@ at() {
 	run -0 run_prog pe
 	assert_output EIO
 	run -0 fault_line pe
-	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ \($(at reader.cpp push_early.cpp cb_push_back)\) fault: cb_push_back\(0, 1\) while a noc1 read into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+\) is outstanding: noc_async_read_barrier first"
+	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ \($(at reader.cpp push_early.cpp cb_push_back)\) fault: cb_push_back\(0, 1\) while a noc1 read into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+ \($(at reader.cpp push_early.cpp noc_async_read_page)\)\) is outstanding: noc_async_read_barrier first"
 	# The consumer never saw the page: nothing reached out.
 	run -0 cmp <(head -c 2048 /dev/zero) <(head -c 2048 "$MNT/dram/buffers/out/data")
 	next_program_runs_right
@@ -111,9 +111,9 @@ at() {
 		run -0 fault_line "se$how"
 		got[$how]=$output
 	done
-	[[ "${got[0]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_inc)) fault: semaphore signal (noc0 atomic) while a noc0 write (pc 0x"*") is not flushed: noc_async_write_barrier first"* ]] ||
+	[[ "${got[0]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_inc)) fault: semaphore signal (noc0 atomic) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_inc: ${got[0]}"
-	[[ "${got[1]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_set_remote)) fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*") is not flushed: noc_async_write_barrier first"* ]] ||
+	[[ "${got[1]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_set_remote)) fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_set_remote: ${got[1]}"
 	next_program_runs_right
 }
