@@ -120,6 +120,43 @@ has_error() {
 	run -0 has_error int16dst 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: math: Int32 data needs an fp32 DST \(fp32_dest_acc_en\), not a 16-bit one;'
 }
 
+@test "broadcast: a DST index out of range names the call; tilize and untilize name a block format" {
+	prog bcast "$(args)" <<-'EOF'
+	#include "api/compute/bcast.h"
+	void kernel_main()
+	{
+		tile_regs_acquire();
+		mul_tiles_bcast_rows(tt::CBIndex::c_0, tt::CBIndex::c_0, 0, 0, 9);
+		tile_regs_commit();
+	}
+	EOF
+	run -0 run_prog bcast
+	assert_output EIO
+	run -0 has_error bcast 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: math: mul_tiles_bcast_rows: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
+	prog tilize "$(args Bfp8_b)" <<-'EOF'
+	#include "api/compute/tilize.h"
+	void kernel_main()
+	{
+		tilize_init(tt::CBIndex::c_0, 1, tt::CBIndex::c_16);
+		tilize_block(tt::CBIndex::c_0, 1, tt::CBIndex::c_16);
+	}
+	EOF
+	run -0 run_prog tilize
+	assert_output EIO
+	run -0 has_error tilize 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: unpack: tilize of Bfp8_b \(6\) data in CB 0: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
+	prog untilize "$(args | sed '/cb.16/,$s/bfloat16/Bfp8_b/')" <<-'EOF'
+	#include "api/compute/untilize.h"
+	void kernel_main()
+	{
+		untilize_init(tt::CBIndex::c_0);
+		untilize_block(tt::CBIndex::c_0, 1, tt::CBIndex::c_16);
+	}
+	EOF
+	run -0 run_prog untilize
+	assert_output EIO
+	run -0 has_error untilize 'core 2,2 faulted: trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: pack: untilize into Bfp8_b \(6\) CB 16: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
+}
+
 @test "a CB that was never configured names the core, trisc0 and the CB" {
 	prog nocb "$(args)" <<-'EOF'
 	#include "api/compute/compute_kernel_api.h"
