@@ -90,6 +90,17 @@ no_machine_paths() {
 	no_machine_paths "$P/hang/status" "$MNT/cores/4,4/status" "$P/hang/build/ncrisc.elf"
 }
 
+@test "a link error names the user's line; build/log names no directory of this machine" {
+	make_prog lk writer.cpp undefined_helper.cpp <<<"[program]"
+	run -0 run_prog lk
+	assert_output EIO
+	run -0 grep '^error ' "$P/lk/status"
+	assert_output "error build of writer.cpp for brisc failed: writer.cpp:7: undefined reference to \`helper(int)'"
+	no_machine_paths "$P/lk/status" "$P/lk/build/log"
+	run -0 cat "$P/lk/build/log"
+	assert_output --regexp "build/cc[A-Za-z0-9]+\.o: in function"
+}
+
 @test "an idle core: each PC is followed by its place in ttfs's firmware" {
 	run -0 cat "$MNT/cores/5,5/status"
 	assert_line --regexp '^brisc  idle    pc 0x[0-9a-f]{8} \(firmware/brisc.c:[0-9]+ [a-z_]+\) insns '

@@ -717,6 +717,10 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	if (ret > 0 && r->end == BUILD_END_NORMAL)
 		build_find_first_error(env, src, r);
 	log_hide_dirs(env, r);
+	/* The linker names its temporary objects in the build's directory
+	 * (TMPDIR): "build/ccZfZ5Tu.o: in function `kernel_main()'". */
+	if (r->log)
+		log_rename_dir(r->log, &r->log_len, dir, "build");
 	if (ret < 0) {
 		goto out;
 	} else if (ret > 0) {
