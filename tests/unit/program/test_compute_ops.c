@@ -12,7 +12,8 @@
  *   pack_untilize_block and pack_untilize_dest (untilize.cpp): bit exact (into bfp8_b: equal to the
  *   host's own bfp8_b encoding of the exact values);
  * - reduce SUM, AVG, MAX along rows, columns and both, and reduce_block
- *   (reduce_all.cpp): within bfloat16 rounding;
+ *   (reduce_all.cpp), and a tilize fused with a reduce (tilize_reduce.cpp):
+ *   within bfloat16 rounding;
  * - binary_dest_reuse_tiles both ways, add_block, pack_block (reuse.cpp);
  * - matmul_block equal, bit for bit, to matmul_tiles on the same data
  *   (matmul_block.cpp).
@@ -429,6 +430,40 @@ static void test_reduce(struct ttrt_device *dev, enum fmt f)
 	}
 }
 
+/* Tilize fused with a row sum (tilize_reduce.cpp): row-major bf16 rows,
+ * 2 tiles wide, into the row sums of each tile, within bf16 rounding. */
+static void test_tilize_reduce(struct ttrt_device *dev)
+{
+	enum { W = 64 };
+	static uint16_t x[32 * W], s[TILE_ELEMS], o[2 * TILE_ELEMS];
+	struct io in[3] = { { x, 2048, 2 }, { 0 }, { s, 2048, 1 } };
+	struct io out[2] = { { o, 2048, 2 }, { 0 } };
+	static const char sections[] =
+		"[cb.0]\nformat = bfloat16\npages = 2\n[cb.2]\nformat = bfloat16\npages = 1\n"
+		"[cb.16]\nformat = bfloat16\npages = 2\n";
+	struct cmp c = { .what = "unpack_tilizeA_B_block + reduce_tile_math SUM along rows" };
+
+	for (unsigned i = 0; i < 32 * W; i++)
+		x[i] = rnd_bf16(4);
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		s[i] = (uint16_t)(f2u(1.0f) >> 16);
+	if (run(dev, "tilize + reduce", sections, "tilize_reduce.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < 2; t++)
+		for (unsigned r = 0; r < 32; r++)
+			for (unsigned k = 0; k < 32; k++) {
+				double want = 0, mag = 0;
+
+				for (unsigned j = 0; k == 0 && j < 32; j++) {
+					want += bf16(x[r * W + 32 * t + j]);
+					mag += fabs(bf16(x[r * W + 32 * t + j]));
+				}
+				cmp_fmt(&c, t * TILE_ELEMS + r * 32 + k, bf16(o[t * TILE_ELEMS + tile_pos(r, k)]),
+					want, BF16, 0, mag * ldexp(1, -18));
+			}
+	cmp_done(&c);
+}
+
 /* ---- dest reuse ------------------------------------------------------------------------------ */
 
 static void test_reuse(struct ttrt_device *dev, enum fmt f)
@@ -527,6 +562,7 @@ int main(int argc, char **argv)
 	test_untilize(dev, BF16, BF16);
 	test_untilize(dev, F32, F32);
 	test_untilize(dev, BFP8, BF16);
+	test_tilize_reduce(dev);
 
 	ttrt_device_close(dev);
 	return compute_check_exit("test_compute_ops");

@@ -64,6 +64,17 @@ ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_
 	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type), icb)));
 }
 
+// The math part alone: reduce what the unpacker put in SrcA and SrcB
+// (unpack_tilizeA_B_block, tilize.h) into DST[idst]. Whole tiles only:
+// num_faces is accepted and ignored.
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+	  bool enforce_fp32_accumulation = false>
+ALWI void reduce_tile_math(uint32_t idst, uint32_t num_faces = 4)
+{
+	MATH((ttfs::tx::math_reduce(idst, ttfs::reduce_dim(reduce_dim), ttfs::reduce_pool(reduce_type),
+				    TT_TX_NO_CB)));
+}
+
 // ntiles consecutive tiles into consecutive DST tiles, one scaler (the
 // 2026 block form).
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,

@@ -49,6 +49,30 @@ ALWI void tilize_block(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t inpu
 	}
 }
 
+// Tilize fused with a reduce: each of `block` tiles of row-major icb0
+// tilized into SrcA, with tile tile_idx_b of icb1 (the scaler) into SrcB,
+// for reduce_tile_math (reduce.h) to pool. Whole tiles only: num_faces and
+// the face rows are accepted and ignored, as are the SrcA fill options.
+template <bool neginf_srcA = true, bool zero_srcA_reduce = false>
+ALWI void tilizeA_B_reduce_init(uint32_t icb0, uint32_t icb1_scaler, uint32_t block, uint32_t ocb,
+				uint32_t num_faces = 4, uint32_t face_r_dim = 16,
+				uint32_t call_line = __builtin_LINE())
+{
+	tilize_init(icb0, block, ocb);
+}
+
+template <bool neginf_srcA = true, uint32_t reload_srcB = true, bool zero_srcA = false,
+	  bool zero_srcA_reduce = false>
+ALWI void unpack_tilizeA_B_block(uint32_t icb0, uint32_t icb1, uint32_t block, uint32_t tile_idx_b,
+				 uint32_t num_faces = 4, uint32_t srca_face_r_dim = 16)
+{
+	for (uint32_t t = 0; t < block; t++) {
+		UNPACK((ttfs::tx::unpack_tilize(icb0, t, block, "unpack_tilizeA_B_block")));
+		UNPACK((ttfs::tx::unpack(TT_TX_OP_UNPACK_B, icb1, tile_idx_b, 0,
+					 "unpack_tilizeA_B_block")));
+	}
+}
+
 ALWI void tilize_uninit(uint32_t icb, uint32_t ocb = 16)
 {
 }
