@@ -16,6 +16,16 @@
 // - llk_math_eltwise_{unary,binary}_sfpu_init<SfpuType, APPROX>(init_fn,
 //   args...) run the op's init function, if any.
 //
+// The 2026 spelling, tt-metal's llk_math_eltwise_{unary,binary}_sfpu_macros.h:
+// SFPU_UNARY_CALL(DST_SYNC, DST_ACCUM, FN, (TEMPLATE ARGS), idst,
+// vector_mode, args...), SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC,
+// DST_ACCUM, FN, idst, vector_mode, args...), SFPU_BINARY_CALL(...,
+// idst0, idst1, odst, vector_mode, args...), SFPU_BINARY_CALL_MODE (the
+// mode as a VectorMode name: RC), SFPU_BINARY_CALL_NO_TEMPLATE_ARGS and
+// the SFPU_BINARY_INIT* forms call FN of namespace ckernel::sfpu through
+// the helpers above (APPROXIMATE may be left out there, as those macros
+// do); DST_SYNC and DST_ACCUM are the build's anyway.
+//
 // vector_mode as in tt-llk: VectorMode::R faces 0 and 1, C faces 0 and 2,
 // RC all four; any other value (None, RC_custom) calls fn once, at the
 // tile's start, and fn covers what it likes. Kernels pass it as the enum
@@ -37,6 +47,14 @@ using namespace sfpi;
 
 // tt-llk's op names for the init templates; custom kernels say unused.
 enum class SfpuType : int { unused = 0 };
+
+// Where the 2026 SFPU call macros (below) look for a kernel's face
+// functions, as tt-metal's: ckernel::sfpu.
+namespace ckernel {
+using ::VectorMode;
+namespace sfpu {
+}  // namespace sfpu
+}  // namespace ckernel
 
 namespace ttfs {
 namespace sfpu {
@@ -81,7 +99,7 @@ inline void each_face(uint32_t base, int vector_mode, F &&call)
 }  // namespace sfpu
 }  // namespace ttfs
 
-template <bool APPROXIMATE, class F, class... Args>
+template <bool APPROXIMATE = false, class F, class... Args>
 inline void _llk_math_eltwise_unary_sfpu_params_(F &&sfpu_func, uint32_t dst_index,
 						 ttfs::sfpu::vector_mode_arg vector_mode = VectorMode::RC,
 						 Args &&...args)
@@ -90,7 +108,7 @@ inline void _llk_math_eltwise_unary_sfpu_params_(F &&sfpu_func, uint32_t dst_ind
 	ttfs::sfpu::each_face(64 * dst_index, vector_mode.v, [&] { sfpu_func(args...); });
 }
 
-template <bool APPROXIMATE, class F, class... Args>
+template <bool APPROXIMATE = false, class F, class... Args>
 inline void _llk_math_eltwise_binary_sfpu_params_(F &&sfpu_func, uint32_t dst_index0,
 						  uint32_t dst_index1, uint32_t dst_index_out,
 						  ttfs::sfpu::vector_mode_arg vector_mode = VectorMode::RC,
@@ -106,7 +124,7 @@ inline void _llk_math_eltwise_binary_sfpu_params_(F &&sfpu_func, uint32_t dst_in
 }
 
 // tt-metal's llk_api spellings of the same helpers.
-template <bool APPROXIMATE, class F, class... Args>
+template <bool APPROXIMATE = false, class F, class... Args>
 inline void llk_math_eltwise_unary_sfpu_params(F &&sfpu_func, uint32_t dst_index,
 					       ttfs::sfpu::vector_mode_arg vector_mode = VectorMode::RC,
 					       Args &&...args)
@@ -114,7 +132,7 @@ inline void llk_math_eltwise_unary_sfpu_params(F &&sfpu_func, uint32_t dst_index
 	_llk_math_eltwise_unary_sfpu_params_<APPROXIMATE>(sfpu_func, dst_index, vector_mode, args...);
 }
 
-template <bool APPROXIMATE, class F, class... Args>
+template <bool APPROXIMATE = false, class F, class... Args>
 inline void llk_math_eltwise_binary_sfpu_params(F &&sfpu_func, uint32_t dst_index0,
 						uint32_t dst_index1, uint32_t dst_index_out,
 						ttfs::sfpu::vector_mode_arg vector_mode = VectorMode::RC,
@@ -146,3 +164,28 @@ inline void llk_math_eltwise_binary_sfpu_init(F &&init_fn, Args &&...args)
 {
 	init_fn(args...);
 }
+
+// ---- tt-metal's 2026 SFPU call macros ----------------------------------------------------
+
+#define TTFS_SFPU_EXPAND(...) __VA_ARGS__
+
+#define SFPU_UNARY_CALL(DST_SYNC, DST_ACCUM, FN, TEMPLATES, DST_IDX, VECTOR_MODE, ...) \
+	_llk_math_eltwise_unary_sfpu_params_(::ckernel::sfpu::FN<TTFS_SFPU_EXPAND TEMPLATES>, DST_IDX, \
+					     VECTOR_MODE, ##__VA_ARGS__)
+#define SFPU_UNARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC, DST_ACCUM, FN, DST_IDX, VECTOR_MODE, ...) \
+	_llk_math_eltwise_unary_sfpu_params_(::ckernel::sfpu::FN, DST_IDX, VECTOR_MODE, ##__VA_ARGS__)
+#define SFPU_BINARY_CALL(DST_SYNC, DST_ACCUM, FN, TEMPLATES, DST_IN0, DST_IN1, DST_OUT, VECTOR_MODE, ...) \
+	_llk_math_eltwise_binary_sfpu_params_(::ckernel::sfpu::FN<TTFS_SFPU_EXPAND TEMPLATES>, DST_IN0,    \
+					      DST_IN1, DST_OUT, VECTOR_MODE, ##__VA_ARGS__)
+#define SFPU_BINARY_CALL_MODE(DST_SYNC, DST_ACCUM, FN, TEMPLATES, MODE, DST_IN0, DST_IN1, DST_OUT, ...) \
+	_llk_math_eltwise_binary_sfpu_params_(::ckernel::sfpu::FN<TTFS_SFPU_EXPAND TEMPLATES>, DST_IN0,   \
+					      DST_IN1, DST_OUT, VectorMode::MODE, ##__VA_ARGS__)
+#define SFPU_BINARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC, DST_ACCUM, FN, DST_IN0, DST_IN1, DST_OUT, VECTOR_MODE, ...) \
+	_llk_math_eltwise_binary_sfpu_params_(::ckernel::sfpu::FN, DST_IN0, DST_IN1, DST_OUT, VECTOR_MODE,         \
+					      ##__VA_ARGS__)
+#define SFPU_BINARY_INIT(OP) llk_math_eltwise_binary_sfpu_init<SfpuType::OP, false>()
+#define SFPU_BINARY_INIT_FN_NO_ARGS(OP, INIT_FN) llk_math_eltwise_binary_sfpu_init<SfpuType::OP, false>(INIT_FN)
+#define SFPU_BINARY_INIT_FN(OP, INIT_FN, TEMPLATES) \
+	llk_math_eltwise_binary_sfpu_init<SfpuType::OP, false>(INIT_FN<TTFS_SFPU_EXPAND TEMPLATES>)
+#define SFPU_BINARY_INIT_FN_ARGS(OP, INIT_FN, TEMPLATES, ...) \
+	llk_math_eltwise_binary_sfpu_init<SfpuType::OP, false>(INIT_FN<TTFS_SFPU_EXPAND TEMPLATES>, ##__VA_ARGS__)

@@ -546,25 +546,26 @@ static float smoothstep(float x)
 
 static void test_custom_sfpi(struct ttrt_device *dev)
 {
-	static uint16_t x[5 * TILE_ELEMS], y[5 * TILE_ELEMS], o[5 * TILE_ELEMS];
+	static uint16_t x[7 * TILE_ELEMS], y[7 * TILE_ELEMS], o[7 * TILE_ELEMS];
 	static const char sections[] =
-		"[cb.0]\nformat = bfloat16\npages = 5\n[cb.1]\nformat = bfloat16\npages = 5\n"
-		"[cb.16]\nformat = bfloat16\npages = 5\n[compute]\nargs = 5\n";
-	static const char *const names[5] = {
+		"[cb.0]\nformat = bfloat16\npages = 7\n[cb.1]\nformat = bfloat16\npages = 7\n"
+		"[cb.16]\nformat = bfloat16\npages = 7\n[compute]\nargs = 7\n";
+	static const char *const names[7] = {
 		"binary params: x + y into DST 2", "unary params: smoothstep",
 		"unary params: x * 3, VectorMode::R", "unary params: x * 3, VectorMode::C",
-		"binary params: x - y into DST 1",
+		"binary params: x - y into DST 1", "SFPU_BINARY_CALL_NO_TEMPLATE_ARGS: x * y",
+		"SFPU_UNARY_CALL: x * 3, VectorMode::C",
 	};
-	struct io in[3] = { { x, 2048, 5 }, { y, 2048, 5 }, { 0 } };
-	struct io out[2] = { { o, 2048, 5 }, { 0 } };
+	struct io in[3] = { { x, 2048, 7 }, { y, 2048, 7 }, { 0 } };
+	struct io out[2] = { { o, 2048, 7 }, { 0 } };
 
-	for (unsigned i = 0; i < 5 * TILE_ELEMS; i++) {
+	for (unsigned i = 0; i < 7 * TILE_ELEMS; i++) {
 		x[i] = rnd_bf16(3.0f);
 		y[i] = rnd_bf16(3.0f);
 	}
 	if (run(dev, "custom SFPI", sections, "custom.cpp", in, out))
 		return;
-	for (unsigned t = 0; t < 5; t++) {
+	for (unsigned t = 0; t < 7; t++) {
 		struct cmp c = { .what = names[t] };
 
 		for (unsigned r = 0; r < 32; r++) {
@@ -578,8 +579,10 @@ static void test_custom_sfpi(struct ttrt_device *dev)
 					want = smoothstep(a);
 				else if (t == 2)
 					want = r < 16 ? a * 3.0f : a;
-				else if (t == 3)
+				else if (t == 3 || t == 6)
 					want = k < 16 ? a * 3.0f : a;
+				else if (t == 5)
+					want = a * b;
 				else
 					want = a - b;
 				/* Stored truncated into the 16-bit DST, packed as it is. */

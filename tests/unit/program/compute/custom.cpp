@@ -9,6 +9,9 @@
 //   2  x * 3 on faces 0, 1 (VectorMode::R as an int), the rest kept
 //   3  x * 3 on faces 0, 2 (VectorMode::C as the enum)
 //   4  x - y into DST 1 (the output is an input), DST 1 packed
+//   5  x * y into DST 2 by tt-metal's 2026 SFPU_BINARY_CALL_NO_TEMPLATE_ARGS
+//      (a face of namespace ckernel::sfpu), DST 2 packed
+//   6  x * 3 on faces 0, 2 by SFPU_UNARY_CALL with a template argument
 // The scaling face walks with dst_reg++ as tt-llk's own ops do; the others
 // index dst_reg from the face's start.
 //
@@ -51,6 +54,21 @@ inline void smoothstep_face(float edge0, float edge1, float inv_delta)
 	}
 }
 
+namespace ckernel::sfpu {
+inline void mul_face(const uint32_t in0, const uint32_t in1, const uint32_t out)
+{
+	for (uint32_t i = 0; i < 8; i++)
+		dst_reg[out * 32 + i] = dst_reg[in0 * 32 + i] * dst_reg[in1 * 32 + i];
+}
+
+template <int N>
+inline void scale_by()
+{
+	for (uint32_t i = 0; i < 8; i++)
+		dst_reg[i] = dst_reg[i] * static_cast<float>(N);
+}
+}  // namespace ckernel::sfpu
+
 inline void scale_face(float s)
 {
 	for (int d = 0; d < 8; d++) {
@@ -77,8 +95,16 @@ static void op(uint32_t i)
 	case 3:
 		MATH((_llk_math_eltwise_unary_sfpu_params_<APPROX>(scale_face, 0, VectorMode::C, 3.0f)));
 		break;
-	default:
+	case 4:
 		MATH((_llk_math_eltwise_binary_sfpu_params_<false>(sub_face, 0, 1, 1, (int)VectorMode::RC)));
+		break;
+	case 5:
+		MATH((SFPU_BINARY_INIT(unused)));
+		MATH((SFPU_BINARY_CALL_NO_TEMPLATE_ARGS(DST_SYNC_MODE, DST_ACCUM_MODE, mul_face, 0, 1, 2,
+							VectorMode::RC)));
+		break;
+	default:
+		MATH((SFPU_UNARY_CALL(DST_SYNC_MODE, DST_ACCUM_MODE, scale_by, (3), 0, VectorMode::C)));
 		break;
 	}
 	(void)i;
@@ -101,7 +127,7 @@ void MAIN
 		tile_regs_commit();
 		tile_regs_wait();
 		cb_reserve_back(cb_out, 1);
-		pack_tile(i == 0 ? 2 : i == 4 ? 1 : 0, cb_out);
+		pack_tile(i == 0 || i == 5 ? 2 : i == 4 ? 1 : 0, cb_out);
 		cb_push_back(cb_out, 1);
 		cb_pop_front(cb_x, 1);
 		cb_pop_front(cb_y, 1);
