@@ -202,7 +202,7 @@ static int64_t i_gt(int64_t x) { return x > 3; }
 /* GRID: inputs on a coarse grid, so compares meet equality; TSS: reads
  * DST tiles 1 and 2, filled with 2 and -3 (Int32: 7 and -3) first, as
  * ttnn's where_tss and mac_tss kernels fill them with their scalars. */
-enum { GRID = 1, TSS = 2 };
+enum { GRID = 1, TSS = 2, ROT90 = 4 };   /* ROT90: (a, b) column pairs to (-b, a) */
 
 struct ref {
 	const char *op;
@@ -221,6 +221,7 @@ struct ref {
 
 static const struct ref refs[] = {
 	/* op                      f              fi         lo      hi    flags ulps16 ulps32 atol   pcc */
+	{ "ALT_COMPLEX_ROTATE90", r_identity, NULL, -100, 100, ROT90, 0, 0, 0, EQ },
 	{ "ABS", r_abs, NULL, -100, 100, 0, 0, 0, 0, EQ },
 	{ "ABS_INT32", NULL, i_abs, -100000, 100000, 0, 0, 0, 0, EQ },
 	{ "ACOS", acos, NULL, -1, 1, 0, 1, 8, 1e-6, P3 },
@@ -529,7 +530,8 @@ static void check_float(const struct op *o, enum fmt f, const float *x, const fl
 	unsigned bad = 0;
 
 	for (unsigned i = 0; i < TILE; i++) {
-		double want = r->f(x[i]), g = got[i];
+		/* ROT90: L1 keeps a face row's 16 columns in a row, so i ^ 1 is the pair's other column. */
+		double want = !(r->flags & ROT90) ? r->f(x[i]) : i & 1 ? x[i - 1] : -x[i + 1], g = got[i];
 		double tol = (f == BF16 ? r->ulps16 * ulp_of(want, 7) : r->ulps32 * ulp_of(want, 23));
 		double err = fabs(g - want);
 

@@ -13,6 +13,7 @@
 #include "api/compute/matmul.h"
 #include "api/compute/reduce.h"
 #include "api/compute/eltwise_unary/abs.h"
+#include "api/compute/eltwise_unary/alt_complex_rotate90.h"
 #include "api/compute/eltwise_unary/activations.h"
 #include "api/compute/eltwise_unary/binop_with_scalar.h"
 #include "api/compute/eltwise_unary/bitwise.h"
