@@ -4,11 +4,14 @@
 // vectors of DST tile idst (8 per face, A = 64 idst + 2 k, the faces
 // vector_mode names), each loaded, put through one sfpi function and stored
 // back, on the math thread, as tt-metal's LLK wrapper does face by face.
-// The functions are in ttfs/sfpu_math.h.
+// The functions are in ttfs/sfpu_math.h. As with tt-metal's op headers,
+// including one makes the sfpi names visible unqualified on the math TRISC
+// and gives the params helpers (ttfs/llk_sfpu.h).
 //
 // Kernels never include this directly.
 #pragma once
 
+#include "ttfs/llk_sfpu.h"
 #include "ttfs/sfpu_math.h"
 
 namespace ttfs {

@@ -321,10 +321,33 @@ static const char vif_src[] =
 	"\ttile_regs_commit();\n"
 	"}\n";
 
+/* As in tt-metal, one SFPU op header is enough for unqualified sfpi names
+ * and the params helpers on the math TRISC. */
+static const char op_header_src[] =
+	"#include \"api/compute/eltwise_unary/exp.h\"\n"
+	"#ifdef TRISC_MATH\n"
+	"inline void face()\n"
+	"{\n"
+	"\tfor (int i = 0; i < 8; i++) {\n"
+	"\t\tvFloat x = dst_reg[i];\n"
+	"\t\tv_if (x < 0.0f) { x = vConst0; } v_endif;\n"
+	"\t\tdst_reg[i] = x;\n"
+	"\t}\n"
+	"}\n"
+	"#endif\n"
+	"void kernel_main()\n"
+	"{\n"
+	"\ttile_regs_acquire();\n"
+	"\tMATH((_llk_math_eltwise_unary_sfpu_params_<false>(face, 0)));\n"
+	"\texp_tile(0);\n"
+	"\ttile_regs_commit();\n"
+	"}\n";
+
 static void test_sfpi(const struct build_env *env)
 {
 	builds_for_three(env, add1_src, "add1_sfpu's raw SFPI kernel");
 	builds_for_three(env, vif_src, "a v_if/v_elseif/v_else nest with intrinsics");
+	builds_for_three(env, op_header_src, "unqualified sfpi names after one SFPU op header");
 }
 
 /* ---- chlkc_descriptors.h through the program pipeline ------------------------------------ */
