@@ -65,6 +65,35 @@ inline void tile_apply(uint32_t idst, int vector_mode, const char *call, F &&f)
 	}
 }
 
+// UInt16 tiles: DST's low 16 bits zero-extended (the SFPU's LO16 mode, in
+// a 16-bit or an fp32 DST alike), the result's low 16 bits stored.
+template <class F>
+inline void unary_lo16(uint32_t idst, const char *call, F &&f)
+{
+	tx::check_dst(idst, call);
+	for (uint32_t k = 0; k < 64; k += 2) {
+		sfpi::vInt v;
+
+		load(v.r, 64 * idst + k, TT_TX_SFPU_FMT_LO16);
+		sfpi::vInt y = f(v);
+		store(y.r, 64 * idst + k, TT_TX_SFPU_FMT_LO16);
+	}
+}
+
+// a < b as unsigned 32-bit integers, whatever their distance: where the
+// top bits differ the one with it set is larger, else a - b cannot
+// overflow and its sign answers.
+inline sfpi::vCond ult(const sfpi::vInt &a, const sfpi::vInt &b)
+{
+	sfpi::vInt less = (a - b) >> sfpi::vInt(31);   // -1 or 0
+
+	v_if ((a ^ b) < sfpi::vInt(0)) {
+		less = b >> sfpi::vInt(31);
+	}
+	v_endif;
+	return less != sfpi::vInt(0);
+}
+
 // DST tile odst = f(tiles i0, i1, i2), vector by vector (odst may be one of
 // them: all three are loaded before the store): the ternary ops, where
 // and mac.
@@ -197,6 +226,18 @@ inline void unary_int(uint32_t idst, int vector_mode, const char *call, F &&f)
 		})));                                                                           \
 		(void)idst;                                                                     \
 		(void)vector_mode;                                                              \
+	}
+
+#define TTFS_SFPU_OP1_LO16(NAME, ...)                                                           \
+	template <auto... P>                                                                    \
+	ALWI void NAME(uint32_t idst, uint32_t param0)                                          \
+	{                                                                                       \
+		MATH((ttfs::sfpu::unary_lo16(idst, #NAME, [=](const sfpi::vInt &x) {            \
+			sfpi::vInt p0 = ttfs::sfpu::scalar_int(param0 & 0xffffu);               \
+			return __VA_ARGS__;                                                     \
+		})));                                                                           \
+		(void)idst;                                                                     \
+		(void)param0;                                                                   \
 	}
 
 #define TTFS_SFPU_OP1_INT(NAME, ...)                                                            \

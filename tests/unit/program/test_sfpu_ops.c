@@ -5,7 +5,8 @@
  * runtime/kernel/sfpu_ops.list, its SFPU_OP_<guard>_INCLUDE defined, the
  * headers reached through api/compute/eltwise_unary/sfpu_split_includes.h.
  * One tile of random inputs per op, in bfloat16 (16-bit DST) and in
- * float32 (fp32 DST) for float ops, in Int32 for integer ones; each result
+ * float32 (fp32 DST) for float ops, in Int32, UInt32 or UInt16 for integer
+ * ones; each result
  * against a host reference computed here in double, within the op's
  * tolerance below, and with at least the Pearson correlation ttnn's own
  * test asks of the op. Ops are batched several to a kernel (a switch over
@@ -172,6 +173,11 @@ static double r_digamma(double x)
 static double r_where(double x) { return x != 0 ? 2 : -3; }
 static double r_mac(double x) { return x * 2 - 3; }
 static int64_t i_where(int64_t x) { return x != 0 ? 7 : -3; }
+static int64_t u_relu_max(int64_t x) { return x > 3000000000 ? 3000000000 : x; }
+static int64_t u_relu_min(int64_t x) { return x < 5 ? 5 : x; }
+static int64_t u_rem(int64_t x) { return x % 7; }
+static int64_t h_relu_max(int64_t x) { return x > 40000 ? 40000 : x; }
+static int64_t h_relu_min(int64_t x) { return x < 40000 ? 40000 : x; }
 static int64_t i_abs(int64_t x) { return x < 0 ? -x : x; }
 static int64_t i_add(int64_t x) { return x + 7; }
 static int64_t i_sub(int64_t x) { return x - 7; }
@@ -317,8 +323,13 @@ static const struct ref refs[] = {
 	{ "RELU6", r_relu6, NULL, -10, 10, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX", r_relu_max, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX_INT32", NULL, i_relu_max, -10, 10, 0, 0, 0, 0, EQ },
+	{ "RELU_MAX_UINT16", NULL, h_relu_max, 0, 65535, 0, 0, 0, 0, EQ },
+	{ "RELU_MAX_UINT32", NULL, u_relu_max, 0, 4294967295.0, 0, 0, 0, 0, EQ },
+	{ "RELU_MIN_UINT16", NULL, h_relu_min, 0, 65535, 0, 0, 0, 0, EQ },
+	{ "RELU_MIN_UINT32", NULL, u_relu_min, 0, 100, 0, 0, 0, 0, EQ },
 	{ "RELU_MIN", r_relu_min, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "REMAINDER", r_remainder, NULL, -20, 20, 0, 1, 8, 1e-5, P3 },
+	{ "REMAINDER_UINT32", NULL, u_rem, 0, 2147483647.0, 0, 0, 0, 0, EQ },
 	{ "RIGHT_SHIFT", NULL, i_shr, -100000, 100000, 0, 0, 0, 0, EQ },
 	{ "ROUND", r_round, NULL, -100, 100, 0, 1, 1, 0, P3 },
 	{ "RPOW", r_rpow, NULL, -20, 20, 0, 1, 16, 0, P3 },
@@ -370,9 +381,13 @@ static const struct ref *find_ref(const char *op)
 
 /* ---- the list -------------------------------------------------------------------------- */
 
+/* A run's format; an op's data kind is BF16 for float ops (run in
+ * bfloat16 and float32) or one of the integer formats. */
+enum fmt { BF16, FP32, INT32, UINT32, UINT16 };
+
 struct op {
 	char name[48], guard[48], init[160], call[160];
-	bool is_int;
+	enum fmt kind;
 	const struct ref *ref;
 };
 
@@ -415,10 +430,11 @@ static void read_list(const char *path)
 		snprintf(o->guard, sizeof(o->guard), "%s", field[1]);
 		snprintf(o->init, sizeof(o->init), "%s", field[4]);
 		snprintf(o->call, sizeof(o->call), "%s", field[5]);
-		o->is_int = !strcmp(field[3], "int32");
+		o->kind = !strcmp(field[3], "int32") ? INT32 : !strcmp(field[3], "uint32") ? UINT32 :
+			  !strcmp(field[3], "uint16") ? UINT16 : BF16;
 		o->ref = find_ref(o->name);
 		CHECK(o->ref != NULL, "%s is `yes` in %s but has no reference in this test", o->name, path);
-		CHECK(!o->ref || (o->is_int == (o->ref->fi != NULL)), "%s: data kind differs", o->name);
+		CHECK(!o->ref || ((o->kind != BF16) == (o->ref->fi != NULL)), "%s: data kind differs", o->name);
 	}
 	fclose(f);
 	CHECK(n_ops > 100, "only %u ops in %s", n_ops, path);
@@ -426,11 +442,11 @@ static void read_list(const char *path)
 
 /* ---- one batch: kernel source, args, run ------------------------------------------------- */
 
-enum fmt { BF16, FP32, INT32 };
-
 static const char *fmt_name(enum fmt f)
 {
-	return f == BF16 ? "bfloat16" : f == FP32 ? "float32" : "int32";
+	static const char *const names[] = { "bfloat16", "float32", "int32", "uint32", "uint16" };
+
+	return names[f];
 }
 
 static void append(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
@@ -473,7 +489,7 @@ static char *batch_kernel(struct op *const *b, unsigned n, size_t *len)
 	       "#include \"api/compute/eltwise_unary/sfpu_split_includes.h\"\n\n"
 	       "static void op(uint32_t i)\n{\n\tswitch (i) {\n");
 	for (unsigned i = 0; i < n; i++) {
-		const char *fill = !(b[i]->ref->flags & TSS) ? "" : b[i]->is_int ?
+		const char *fill = !(b[i]->ref->flags & TSS) ? "" : b[i]->kind != BF16 ?
 			"fill_tile_int<DataFormat::Int32>(1, 7u); fill_tile_int<DataFormat::Int32>(2, 0xfffffffdu); " :
 			"fill_tile_bitcast(1, 0x40000000u); fill_tile_bitcast(2, 0xc0400000u); ";
 
@@ -562,17 +578,22 @@ static void check_float(const struct op *o, enum fmt f, const float *x, const fl
 		fprintf(stderr, "%-24s %-8s worst error %.2f of its tolerance\n", o->name, fmt_name(f), worst);
 }
 
-static void check_int(const struct op *o, const int32_t *x, const int32_t *got)
+/* Integer results bit for bit: x and got are the tile's words (UInt16: its
+ * 16-bit values); the reference sees x as its format's value. */
+static void check_int(const struct op *o, enum fmt f, const uint32_t *x, const uint32_t *got)
 {
 	unsigned bad = 0;
 
 	for (unsigned i = 0; i < TILE; i++) {
-		int32_t want = (int32_t)o->ref->fi(x[i]);
+		int64_t v = f == INT32 ? (int64_t)(int32_t)x[i] : (int64_t)x[i];
+		uint32_t want = (uint32_t)o->ref->fi(v);
 
+		if (f == UINT16)
+			want &= 0xffffu;
 		if (got[i] != want && bad++ < 4)
-			fprintf(stderr, "%s: x = %d: got %d, want %d\n", o->name, x[i], got[i], want);
+			fprintf(stderr, "%s: x = %lld: got %u, want %u\n", o->name, (long long)v, got[i], want);
 	}
-	CHECK(bad == 0, "%s (int32): %u of %u elements differ", o->name, bad, TILE);
+	CHECK(bad == 0, "%s (%s): %u of %u elements differ", o->name, fmt_name(f), bad, TILE);
 }
 
 /* The guards a batch needs, as args `defines` words. */
@@ -596,11 +617,14 @@ static void run_batch(struct ttrt_device *dev, struct op *const *b, unsigned n, 
 {
 	static float xf[BATCH_INT * TILE], of[BATCH_INT * TILE];
 	static uint16_t x16[BATCH_INT * TILE], o16[BATCH_INT * TILE];
-	static int32_t xi[BATCH_INT * TILE], oi[BATCH_INT * TILE];
+	static uint32_t xi[BATCH_INT * TILE], oi[BATCH_INT * TILE];
+	static const char *const inp[] = { "INP_FLOAT=1", "INP_FLOAT32=1", "INP_INT32=1", "INP_UINT32=1",
+					   "INP_FLOAT=1" };
+	bool half = f == BF16 || f == UINT16;   /* 16-bit tiles and DST */
 	char defines[2048], sections[2600], what[128];
 	size_t len;
 	char *src = batch_kernel(b, n, &len);
-	uint32_t tile = f == BF16 ? 2048 : 4096;
+	uint32_t tile = half ? 2048 : 4096;
 	int rc;
 
 	for (unsigned t = 0; t < n; t++) {
@@ -609,7 +633,11 @@ static void run_batch(struct ttrt_device *dev, struct op *const *b, unsigned n, 
 			unsigned k = t * TILE + i;
 
 			if (f == INT32) {
-				xi[k] = (int32_t)lround(v);
+				xi[k] = (uint32_t)(int32_t)llround(v);
+			} else if (f == UINT32) {
+				xi[k] = (uint32_t)llround(v);
+			} else if (f == UINT16) {
+				x16[k] = (uint16_t)llround(v);
 			} else if (f == BF16) {
 				x16[k] = (uint16_t)(f2u((float)v) >> 16);
 				xf[k] = u2f((uint32_t)x16[k] << 16);
@@ -622,19 +650,24 @@ static void run_batch(struct ttrt_device *dev, struct op *const *b, unsigned n, 
 	/* ttnn's factory defines the input type too. */
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = %s\npages = %u\n[cb.16]\nformat = %s\npages = %u\n"
-		 "[compute]\nargs = %u\ndefines = %s%s\n%s", fmt_name(f), n, fmt_name(f), n, n,
-		 f == INT32 ? "INP_INT32=1" : f == FP32 ? "INP_FLOAT32=1" : "INP_FLOAT=1", defines,
-		 f == BF16 ? "" : "fp32_dest_acc_en = true\n");
+		 "[compute]\nargs = %u\ndefines = %s%s\n%s", fmt_name(f), n, fmt_name(f), n, n, inp[f],
+		 defines, half ? "" : "fp32_dest_acc_en = true\n");
 	snprintf(what, sizeof(what), "%s .. %s (%s)", b[0]->name, b[n - 1]->name, fmt_name(f));
-	struct io in[3] = { { f == BF16 ? (void *)x16 : f == FP32 ? (void *)xf : (void *)xi, tile, n } };
-	struct io out[2] = { { f == BF16 ? (void *)o16 : f == FP32 ? (void *)of : (void *)oi, tile, n } };
+	struct io in[3] = { { half ? (void *)x16 : f == FP32 ? (void *)xf : (void *)xi, tile, n } };
+	struct io out[2] = { { half ? (void *)o16 : f == FP32 ? (void *)of : (void *)oi, tile, n } };
 	rc = run_source(dev, what, sections, src, len, in, out);
 	free(src);
 	if (rc)
 		return;
 	for (unsigned t = 0; t < n; t++) {
-		if (f == INT32) {
-			check_int(b[t], xi + t * TILE, oi + t * TILE);
+		if (f == UINT16) {
+			for (unsigned i = 0; i < TILE; i++) {
+				xi[t * TILE + i] = x16[t * TILE + i];
+				oi[t * TILE + i] = o16[t * TILE + i];
+			}
+		}
+		if (f != BF16 && f != FP32) {
+			check_int(b[t], f, xi + t * TILE, oi + t * TILE);
 			continue;
 		}
 		if (f == BF16)
@@ -647,10 +680,11 @@ static void run_batch(struct ttrt_device *dev, struct op *const *b, unsigned n, 
 static void test_ops(struct ttrt_device *dev, enum fmt f)
 {
 	struct op *b[BATCH_INT];
-	unsigned n = 0, max = f == INT32 ? BATCH_INT : BATCH;
+	enum fmt kind = f == FP32 ? BF16 : f;
+	unsigned n = 0, max = kind == BF16 ? BATCH : BATCH_INT;
 
 	for (unsigned i = 0; i < n_ops; i++) {
-		if (!ops[i].ref || ops[i].is_int != (f == INT32))
+		if (!ops[i].ref || ops[i].kind != kind)
 			continue;
 		b[n++] = &ops[i];
 		if (n == max) {
@@ -708,6 +742,8 @@ int main(int argc, char **argv)
 	test_ops(dev, BF16);
 	test_ops(dev, FP32);
 	test_ops(dev, INT32);
+	test_ops(dev, UINT32);
+	test_ops(dev, UINT16);
 
 	ttrt_device_close(dev);
 	return compute_check_exit("test_sfpu_ops");

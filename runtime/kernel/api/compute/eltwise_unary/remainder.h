@@ -59,6 +59,39 @@ ALWI void remainder_tile(uint32_t idst)
 	(void)idst;
 }
 
+namespace ttfs {
+namespace sfpu {
+
+// x mod d of UInt32 tiles (fp32 DST), d > 0: long division, one bit of x
+// a step, the remainder kept below d (the SFPU has no integer divide).
+inline sfpi::vInt umod(const sfpi::vInt &x, uint32_t divisor)
+{
+	sfpi::vInt d = scalar_int(divisor), r = 0, one = 1;
+
+	for (int bit = 31; bit >= 0; bit--) {
+		r = (r << one) | (sfpi::vInt(sfpi::vUInt(x) >> sfpi::vUInt(bit)) & one);
+		v_if (!ult(r, d)) {
+			r = r - d;
+		}
+		v_endif;
+	}
+	return r;
+}
+
+}  // namespace sfpu
+}  // namespace ttfs
+
+TTFS_SFPU_INIT(remainder_tile_uint32_init)
+
+template <auto... P>
+ALWI void remainder_tile_uint32(uint32_t idst, uint32_t divisor)
+{
+	MATH((ttfs::sfpu::unary_int(idst, (int)VectorMode::RC, "remainder_tile_uint32",
+				    [=](const sfpi::vInt &x) { return ttfs::sfpu::umod(x, divisor); })));
+	(void)idst;
+	(void)divisor;
+}
+
 // The pre-2026 form: the divisor and its reciprocal with the call.
 template <auto... P>
 ALWI void remainder_tile(uint32_t idst, uint32_t divisor, uint32_t recip)

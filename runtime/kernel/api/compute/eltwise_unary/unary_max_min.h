@@ -12,20 +12,6 @@
 #include "ttfs/sfpu_unary.h"
 
 
-namespace ttfs {
-namespace sfpu {
-
-// a < b as unsigned 32-bit integers: flip both sign bits, compare signed.
-inline sfpi::vCond ult(const sfpi::vInt &a, const sfpi::vInt &b)
-{
-	sfpi::vInt bias = static_cast<int32_t>(0x80000000u);
-
-	return (a ^ bias) < (b ^ bias);
-}
-
-}  // namespace sfpu
-}  // namespace ttfs
-
 TTFS_SFPU_INIT(unary_max_tile_init)
 TTFS_SFPU_OP1(unary_max_tile, sfpi::vec_max(x, p0))
 TTFS_SFPU_INIT(unary_min_tile_init)
