@@ -340,7 +340,7 @@ print(p["state"], p["kernels"], "no_such_variable" in p["error"])' "$MNT/device/
 	run -0 run_prog dp
 	assert_output EIO
 	run -0 cat "$P/dp/status"
-	assert_line --regexp "^error build of writer.cpp for brisc failed: writer.cpp:5:5: error: expected ',' or ';' before 'ttfs' \(at sdk/api/debug/dprint.h:[0-9]+:[0-9]+, in expansion of macro 'DPRINT'\)$"
+	assert_line --regexp "^error build of writer.cpp for brisc failed: writer.cpp:5:5: error: expected ',' or ';' before '::' token \(at sdk/api/debug/dprint.h:[0-9]+:[0-9]+, in expansion of macro 'DPRINT'\)$"
 	[[ "$output" != *[\ \(\'\"]/* ]] || fail "an absolute path in status: $output"
 	# Nor in device/info.json, which carries the same error.
 	local repo

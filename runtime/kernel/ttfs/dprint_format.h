@@ -113,13 +113,39 @@ inline int fmt_exponent(char *out, int e, bool upper)
 	return n + fmt_digits(out + n, ae, ae >= 100 ? 3 : 2);
 }
 
+// |f| in hexadecimal, as fmt's {:a} of a float (std::to_chars): 1.8p+1
+// for 3, 0p+0 for zero, a subnormal as 0.xxxxxxp-126, trailing zero digits
+// dropped; 'A' in capitals. Finite values only.
+inline int fmt_float_hex(char *out, uint32_t bits, bool upper)
+{
+	uint32_t exp = (bits >> 23) & 0xFFu, man = (bits & 0x007FFFFFu) << 1;   // 24 bits, 6 digits
+	int e = exp ? static_cast<int>(exp) - 127 : -126;
+	int n = 0, nd = 6;
+
+	if (!exp && !man)
+		e = 0;
+	out[n++] = exp ? '1' : '0';
+	while (nd > 0 && ((man >> (4 * (6 - nd))) & 0xFu) == 0)
+		nd--;
+	if (nd)
+		out[n++] = '.';
+	for (int i = 0; i < nd; i++) {
+		uint32_t d = (man >> (20 - 4 * i)) & 0xFu;
+		out[n++] = static_cast<char>(d < 10 ? '0' + d : (upper ? 'A' : 'a') + d - 10);
+	}
+	out[n++] = upper ? 'P' : 'p';
+	out[n++] = e < 0 ? '-' : '+';
+	return n + fmt_uint(out + n, static_cast<uint32_t>(e < 0 ? -e : e), 10, false);
+}
+
 // Formats the magnitude of f (the caller writes the sign): type 'f', 'e',
-// 'g' (drops trailing zeros, as %g) or 'G'/'E'/'F' in capitals; p is the
-// precision (decimals for f/e, significant digits for g).
+// 'g' (drops trailing zeros, as %g), 'a' (hexadecimal) or 'G'/'E'/'F'/'A'
+// in capitals; p is the precision (decimals for f/e, significant digits
+// for g; none for a).
 inline int fmt_float(char *out, float f, char type, uint32_t p)
 {
 	uint32_t bits;
-	bool upper = type == 'E' || type == 'G' || type == 'F';
+	bool upper = type == 'E' || type == 'G' || type == 'F' || type == 'A';
 	__builtin_memcpy(&bits, &f, 4);
 	if ((bits & 0x7F800000u) == 0x7F800000u) {
 		const char *s = (bits & 0x007FFFFFu) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
@@ -127,6 +153,8 @@ inline int fmt_float(char *out, float f, char type, uint32_t p)
 			out[i] = s[i];
 		return 3;
 	}
+	if (type == 'a' || type == 'A')
+		return fmt_float_hex(out, bits, upper);
 	float x = f < 0 ? -f : f;
 	if (p > 9)
 		p = 9;

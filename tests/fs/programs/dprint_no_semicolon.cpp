@@ -2,5 +2,5 @@
 void kernel_main()
 {
     int x = 1   // no ';': gcc's error is inside the DPRINT macro below
-    DPRINT << "x " << x << ENDL();
+    DPRINT("x {}\n", x);
 }

@@ -39,12 +39,12 @@ struct diag_case {
 
 static const struct diag_case cases[] = {
 	{ "dprint_macro", "writer.cpp", PACK_BRISC, NULL,
-	  "writer.cpp:6:5: error: expected ',' or ';' before 'ttfs' "
-	  "(at sdk/api/debug/dprint.h:418:16, in expansion of macro 'DPRINT')",
+	  "writer.cpp:6:5: error: expected ',' or ';' before '::' token "
+	  "(at sdk/api/debug/dprint.h:511:9, in expansion of macro 'DPRINT')",
 	  "writer.cpp", 6 },
 	{ "nested_macro", "writer.cpp", PACK_BRISC, NULL,
-	  "writer.cpp:3:17: error: expected ',' or ';' before 'ttfs' "
-	  "(at sdk/api/debug/dprint.h:418:16, in expansion of macro 'DPRINT')",
+	  "writer.cpp:3:17: error: expected ',' or ';' before '::' token "
+	  "(at sdk/api/debug/dprint.h:511:9, in expansion of macro 'DPRINT')",
 	  "writer.cpp", 3 },
 	{ "sdk_template", "reader.cpp", PACK_NCRISC, NULL,
 	  "reader.cpp:5:38: error: static assertion failed: runtime arguments are 4-byte words "

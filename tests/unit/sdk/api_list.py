@@ -215,6 +215,10 @@ def sdk_names(sdk, inc, gxx, clang, tmp):
                 names.setdefault(qual, ("name", sdk_relative(sdk, where), side))
         for name, where in gxx_macros(gxx, unit, flags).items():
             if in_sdk(sdk, where) and not internal_name(name) and not name.startswith("_"):
+                # A name that is also a macro (DPRINT: an object and a
+                # function-like macro) is the macro to a kernel.
+                if names.get(name, ("macro",))[0] != "macro":
+                    del names[name]
                 names.setdefault(name, ("macro", sdk_relative(sdk, where), side))
     return names
 

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include "ttfs/kernel_base.h"
 #include "ttfs/dprint_format.h"
+#include "ttfs/dprint_check.h"
 #include "ttfs/dprint_tile.h"
 
 struct ENDL {};
@@ -51,12 +52,23 @@ struct I32 {
 	int32_t v;
 };
 
+// DEVICE_PRINT's argument types (tt-metal's api/debug/device_print.h): a
+// string kept in the image, and a bfloat16 given as its bits.
+struct ct_string {
+	const char *ptr;
+};
+#define CTSTR(literal) (ct_string{ literal })
+struct bf16_t {
+	bf16_t(uint16_t val) : val(val) {}
+	uint16_t val;
+};
+
 namespace ttfs {
 
 // One argument of a format-string print, its type erased. A float
 // carries its formatter, so kernels that never print one link no soft float.
 struct FmtArg {
-	enum Kind : uint8_t { UINT, INT, FLOAT, STR, CHAR, BOOL } kind;
+	enum Kind : uint8_t { UINT, INT, FLOAT, STR, CHAR, BOOL, PTR } kind;
 	union {
 		uint64_t u;
 		int64_t i;
@@ -79,6 +91,7 @@ inline FmtArg fmt_arg(float v)
 }
 inline FmtArg fmt_arg(double v) { return fmt_arg(static_cast<float>(v)); }
 inline FmtArg fmt_arg(F32 v) { return fmt_arg(v.v); }
+inline FmtArg fmt_arg(ct_string v) { return fmt_arg(v.ptr); }
 inline FmtArg fmt_arg(BF16 v)
 {
 	uint32_t bits = static_cast<uint32_t>(v.v) << 16;
@@ -88,10 +101,11 @@ inline FmtArg fmt_arg(BF16 v)
 }
 inline FmtArg fmt_arg(U32 v) { FmtArg a; a.kind = FmtArg::UINT; a.u = v.v; return a; }
 inline FmtArg fmt_arg(I32 v) { FmtArg a; a.kind = FmtArg::INT; a.i = v.v; return a; }
+inline FmtArg fmt_arg(bf16_t v) { return fmt_arg(BF16(v.val)); }
 inline FmtArg fmt_arg(const volatile void *v)
 {
 	FmtArg a;
-	a.kind = FmtArg::UINT;
+	a.kind = FmtArg::PTR;
 	a.u = reinterpret_cast<uintptr_t>(v);
 	return a;
 }
@@ -130,6 +144,32 @@ struct FmtSpec {
 	int precision = -1;
 	char type = 0;
 };
+
+// {:?}: a string in double quotes or a character in single quotes, with
+// fmt's escapes (\n \r \t \\ the quote, \xHH for other control bytes).
+inline int fmt_escaped(char *out, int cap, const char *t, int len, char quote)
+{
+	int n = 0;
+	out[n++] = quote;
+	for (int i = 0; i < len && n < cap - 5; i++) {
+		unsigned char c = static_cast<unsigned char>(t[i]);
+		char esc = c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\t' ? 't' : c == '\\' ? '\\'
+			 : c == static_cast<unsigned char>(quote) ? quote : 0;
+		if (esc) {
+			out[n++] = '\\';
+			out[n++] = esc;
+		} else if (c < 0x20 || c == 0x7F) {
+			out[n++] = '\\';
+			out[n++] = 'x';
+			out[n++] = "0123456789abcdef"[c >> 4];
+			out[n++] = "0123456789abcdef"[c & 0xF];
+		} else {
+			out[n++] = static_cast<char>(c);
+		}
+	}
+	out[n++] = quote;
+	return n;
+}
 
 // Writes one value by its spec: the body, then fill to the width.
 inline void fmt_emit(DprintRing &out, const FmtArg &a, const FmtSpec &s)
@@ -180,7 +220,26 @@ inline void fmt_emit(DprintRing &out, const FmtArg &a, const FmtSpec &s)
 		n = a.float_fmt(body, a.f, t, p);
 		break;
 	}
+	case FmtArg::PTR:
+		if (type == 0 || type == 'p') {   // fmt: 0x and lowercase hex
+			prefix[np++] = '0';
+			prefix[np++] = 'x';
+			n = fmt_uint(body, a.u, 16, false);
+			break;
+		}
+		{
+			FmtArg u = a;
+			u.kind = FmtArg::UINT;
+			fmt_emit(out, u, s);
+			return;
+		}
 	case FmtArg::CHAR:
+		if (type == '?') {
+			char c = static_cast<char>(a.u);
+			n = fmt_escaped(body, FMT_MAX, &c, 1, '\'');
+			numeric = false;
+			break;
+		}
 		if (type && type != 'c') {
 			FmtArg u = a;
 			u.kind = FmtArg::UINT;
@@ -195,6 +254,11 @@ inline void fmt_emit(DprintRing &out, const FmtArg &a, const FmtSpec &s)
 		int len = 0;
 		while (t[len] && (s.precision < 0 || len < s.precision))
 			len++;
+		char quoted[FMT_MAX];
+		if (type == '?') {   // escaped, up to what one value may hold
+			len = fmt_escaped(quoted, FMT_MAX, t, len, '"');
+			t = quoted;
+		}
 		int pad = s.width - len;
 		char align = s.align ? s.align : '<';
 		int left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
@@ -248,11 +312,13 @@ inline const char *fmt_parse_spec(const char *p, FmtSpec *s)
 	}
 	while (*p >= '0' && *p <= '9')
 		s->width = s->width * 10 + (*p++ - '0');
-	if (*p == '.') {
+	if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
 		s->precision = 0;
 		for (p++; *p >= '0' && *p <= '9'; p++)
 			s->precision = s->precision * 10 + (*p - '0');
 	}
+	if (*p == 'L')   // the locale: always C here
+		p++;
 	if (*p && *p != '}')
 		s->type = *p++;
 	return p;
@@ -398,6 +464,7 @@ FORCE_INLINE bool on_risc(uint32_t hart) { return fw()->hart_id == hart; }
 // DPRINT_DATA0(DPRINT << x << ENDL()) evaluates the stream expression;
 // DPRINT_DATA0("fmt {}", x) prints the format string.
 inline void dprint_on(DebugPrinter &) {}
+inline void dprint_on(DebugPrinter &&) {}
 inline void dprint_on(const NullPrinter &) {}
 template <typename... Args>
 inline void dprint_on(const char *fmt, const Args &...args)
@@ -410,16 +477,52 @@ inline void dprint_on(const char *fmt, const Args &...args)
 #endif
 }
 
+// What DPRINT names when no '(' follows it: each statement's `DPRINT << x`
+// starts a fresh printer, so manipulators last to the end of the statement.
+struct DprintStream {};
+template <typename T>
+inline DebugPrinter operator<<(DprintStream, const T &v)
+{
+	DebugPrinter p;
+	p << v;
+	return p;
+}
+inline DebugPrinter operator<<(DprintStream, const char *s)
+{
+	DebugPrinter p;
+	p << s;
+	return p;
+}
+struct NullStream {
+	template <typename T>
+	constexpr NullPrinter operator<<(const T &) const { return NullPrinter{}; }
+};
+
 }  // namespace ttfs
 
+// DPRINT is both: `DPRINT << x` uses this object, `DPRINT(fmt, ...)` the
+// macro below, whose format is checked at compile time as tt-metal's is.
 #ifdef TTFS_DPRINT_DISABLED
-#define DPRINT ttfs::NullPrinter{}
+inline constexpr ttfs::NullStream DPRINT{};
+#define TTFS_FMT_PRINT(fmt, ...) ((void)0)
 #else
-#define DPRINT ttfs::DebugPrinter{}
+inline constexpr ttfs::DprintStream DPRINT{};
+#define TTFS_FMT_PRINT(fmt, ...)                                                               \
+	::ttfs::fmt_invoke(                                                                    \
+		[](auto... ttfs_fmt_args) __attribute__((always_inline)) {                     \
+			TTFS_FMT_CHECKS(fmt, sizeof...(ttfs_fmt_args));                         \
+			::ttfs::DebugPrinter{}(fmt, ttfs_fmt_args...);                          \
+		},                                                                             \
+		##__VA_ARGS__)
 #endif
+#define DPRINT(fmt, ...) TTFS_FMT_PRINT(fmt, ##__VA_ARGS__)
 // Only on BRISC, NCRISC, TRISC0 (unpack), TRISC1 (math), TRISC2 (pack).
 #define DPRINT_DATA0(...) do { if (ttfs::on_risc(0)) ttfs::dprint_on(__VA_ARGS__); } while (0)
 #define DPRINT_DATA1(...) do { if (ttfs::on_risc(1)) ttfs::dprint_on(__VA_ARGS__); } while (0)
 #define DPRINT_UNPACK(...) do { if (ttfs::on_risc(2)) ttfs::dprint_on(__VA_ARGS__); } while (0)
 #define DPRINT_MATH(...) do { if (ttfs::on_risc(3)) ttfs::dprint_on(__VA_ARGS__); } while (0)
 #define DPRINT_PACK(...) do { if (ttfs::on_risc(4)) ttfs::dprint_on(__VA_ARGS__); } while (0)
+
+// DEVICE_PRINT and its per-RISC forms come with DPRINT, as in tt-metal,
+// where DPRINT(fmt, ...) is DEVICE_PRINT.
+#include "api/debug/device_print.h"

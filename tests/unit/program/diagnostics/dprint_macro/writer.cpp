@@ -3,5 +3,5 @@
 void kernel_main()
 {
     int x = 1
-    DPRINT << "x " << x << ENDL();
+    DPRINT("x {}\n", x);
 }
