@@ -26,16 +26,6 @@ teardown() {
 	ttfs_remove_buffers
 }
 
-# words CORE ADDR N: N little-endian 32-bit words of a core's L1, in decimal.
-words() {
-	python3 -c '
-import os, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-d = os.pread(fd, 4 * int(sys.argv[3]), int(sys.argv[2], 0))
-print(" ".join(str(int.from_bytes(d[i:i + 4], "little")) for i in range(0, len(d), 4)))
-' "$MNT/cores/$1/l1" "$2" "$3"
-}
-
 # one_kernel NAME FILE PROCESSOR ARGS [EXTRA-KEY-LINES]: a program with one
 # kernel on core 0,0 from dataflow_api/FILE.
 one_kernel() {
@@ -58,7 +48,7 @@ one_kernel() {
 	one_kernel consts constants.cpp brisc "$OUT 7 3"
 	run -0 run_prog consts
 	assert_output ok
-	run -0 words 0,0 $OUT 10
+	run -0 words 0,0 $OUT 10 dec
 	# TILE 32x32, 1024; FACE 16x16, 256; bfp8 tile 1088 and bfp4 576 bytes
 	# (tt-metal's values); min/max of 7 and 3; uint16 max; BufferType::L1.
 	assert_output "32032 1024 16016 256 1088 576 3 7 65535 1"
@@ -82,7 +72,7 @@ l1_file() { dd if="$MNT/cores/$1/l1" of="$4" bs=4096 skip=$(($2)) count=$(($3)) 
 	cmp "$BATS_TEST_TMPDIR/in.bin" "$BATS_TEST_TMPDIR/out.bin"
 	l1_file 3,0 $dst $((n * chunk)) "$BATS_TEST_TMPDIR/out2.bin"
 	cmp "$BATS_TEST_TMPDIR/in.bin" "$BATS_TEST_TMPDIR/out2.bin"
-	run -0 words 0,0 $OUT 1
+	run -0 words 0,0 $OUT 1 dec
 	[ "$output" -ge 5000 ] || fail "riscv_wait(5000) took $output cycles"
 }
 
@@ -149,10 +139,10 @@ dram_buffer() {
 		cmp "$BATS_TEST_TMPDIR/block.bin" "$BATS_TEST_TMPDIR/m.bin"
 	done
 	cmp "$BATS_TEST_TMPDIR/block.bin" <(head -c $bytes "$MNT/dram/buffers/bank/data")
-	run -0 words 1,0 $((remote + 3 * bytes)) 1
+	run -0 words 1,0 $((remote + 3 * bytes)) 1 dec
 	assert_output $((0xC0FFEE))
 	# is_local_bank(own x, y), the last word back from DRAM, bank - block.
-	run -0 words 0,0 $OUT 3
+	run -0 words 0,0 $OUT 3 dec
 	assert_output "1 $((0x5a000000 + words - 1)) $((2 * words))"
 }
 
@@ -314,7 +304,7 @@ metal2_prog() {
 	run -0 run_prog m2
 	assert_output ok
 	# block scale n bias, n*scale+bias, varargs 7..10 times block, common vararg 0.
-	run -0 words 0,0 $OUT 10
+	run -0 words 0,0 $OUT 10 dec
 	assert_output "3 10 4 100 140 21 24 27 30 55"
 }
 

@@ -26,16 +26,6 @@ teardown() {
 	ttfs_remove_buffers
 }
 
-# words CORE ADDR N: N little-endian 32-bit words of a core's L1, in hex.
-words() {
-	python3 -c '
-import os, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-d = os.pread(fd, 4 * int(sys.argv[3]), int(sys.argv[2], 0))
-print(" ".join("0x%08x" % int.from_bytes(d[i:i + 4], "little") for i in range(0, len(d), 4)))
-' "$MNT/cores/$1/l1" "$2" "$3"
-}
-
 # A sender on 0,0 (BRISC) multicasts a page and semaphore 0 to receivers on
 # 1-3,0 (NCRISC), which add their slot and write it to page `slot` of gout.
 group_args() {

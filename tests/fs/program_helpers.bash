@@ -61,6 +61,18 @@ print("0x%08x" % int.from_bytes(os.pread(fd, 4, int(sys.argv[2], 0)), "little"))
 ' "$MNT/cores/$1/l1" "$2"
 }
 
+# words CORE ADDR N [dec]: N little-endian 32-bit words of a core's L1, in
+# hex (0x%08x), or in decimal with dec.
+words() {
+	python3 -c '
+import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+d = os.pread(fd, 4 * int(sys.argv[3]), int(sys.argv[2], 0))
+fmt = "%d" if sys.argv[4] == "dec" else "0x%08x"
+print(" ".join(fmt % int.from_bytes(d[i:i + 4], "little") for i in range(0, len(d), 4)))
+' "$MNT/cores/$1/l1" "$2" "$3" "${4:-hex}"
+}
+
 # set_l1_word CORE ADDR VALUE
 set_l1_word() {
 	python3 -c '
