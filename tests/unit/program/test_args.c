@@ -705,6 +705,19 @@ static void test_kernel_errors(void)
 	bad("[kernel.a]\nnamed_compile_args = n=1 n=2\n", 2, "named_compile_args: n is given twice");
 	bad("[kernel.a]\nnamed_compile_args = n=zz\n", 2, "named_compile_args: bad number 'zz'");
 	bad("[kernel.a]\nnamed_compile_args = n\n", 2, "named_compile_args: bad 'n'");
+	bad("[kernel.a]\nupstream_path = /t/a.cpp\n", 2, "upstream_path: '/t/a.cpp' is absolute");
+	bad("[kernel.a]\nupstream_path = t/../a.cpp\n", 2, "has an empty, '.' or '..' component");
+	bad("[kernel.a]\nupstream_path = t/\n", 2, "upstream_path: 't/' ends with '/'");
+	bad("[kernel.a]\nupstream_path = t/a$.cpp\n", 2, "bad character '$' in 't/a$.cpp'");
+	bad("[kernel.a]\narg_names = 1x\n", 2, "arg_names: bad name '1x'");
+	bad("[kernel.a]\ncommon_arg_names = n n\n", 2, "common_arg_names: n is given twice");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\nargs = 1\narg_names = a b\n", 5,
+	    "[kernel.a] arg_names: 2 names, but args (line 4) has 1 words");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\narg_names = a\n", 4,
+	    "[kernel.a] arg_names: 1 names, but no args give them values");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncommon_args = 1\ncommon_arg_names = a\n"
+	    "args = 1\narg_names = a\n", 7,
+	    "[kernel.a] arg_names: 'a' is also in common_arg_names (line 5)");
 	bad("[kernel.a]\ndefines = \"A=1\n", 2, "defines: bad define 'A=1...'");
 	bad("[kernel.a]\nunpack_to_dest_mode = 40=Default\n", 2,
 	    "unpack_to_dest_mode: bad '40=Default' (want CB=UnpackToDestFp32 or CB=Default, CB 0..31)");
