@@ -151,25 +151,29 @@ static bool overlaps(const struct sim_noc_read_dst *r, uint32_t addr, uint32_t l
 	return r->addr < addr + len && addr < r->addr + r->len;
 }
 
+/* A word of the hart's view of CB cb (tt_local_cb_interface). */
+static uint32_t cb_word(struct sim_core *core, int hart, uint32_t cb, size_t field)
+{
+	return globals_word(core, hart, offsetof(struct tt_fw_globals, cb_interface) +
+					cb * sizeof(struct tt_local_cb_interface) + field);
+}
+
 enum rv32_cause sim_noc_check_push(struct sim_core *core, int hart, uint32_t stream,
 				   uint32_t value)
 {
 	struct sim_noc_track *t = &core->harts[hart].track;
-	volatile struct tt_fw_globals *g = NULL;
-	size_t cb = offsetof(struct tt_fw_globals, cb_interface) +
-		    stream * sizeof(g->cb_interface[0]);
-	uint32_t pages, wr, page_size, unit = hart >= 2 ? 16 : 1;
+	uint32_t unit = hart >= 2 ? 16 : 1;   /* the TRISCs' views are in 16-byte units */
+	uint32_t pages, wr, page_size;
 
 	if (!t->outstanding || stream >= TT_NUM_CIRCULAR_BUFFERS || !checking(core))
 		return RV32_OK;
 	pages = (value - atomic_load(&core->streams[stream][1])) & 0xFFFFu;
-	page_size = globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface,
-							    fifo_page_size)) * unit;
-	wr = globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface, fifo_wr_ptr)) *
-	     unit;
+	page_size = cb_word(core, hart, stream,
+			    offsetof(struct tt_local_cb_interface, fifo_page_size)) * unit;
+	wr = cb_word(core, hart, stream, offsetof(struct tt_local_cb_interface, fifo_wr_ptr)) * unit;
 	/* Not a push by the kernel's cb_push_back (the firmware's reset). */
-	if (pages == 0 || pages > globals_word(core, hart, cb + offsetof(struct tt_local_cb_interface,
-									  fifo_num_pages)))
+	if (pages == 0 ||
+	    pages > cb_word(core, hart, stream, offsetof(struct tt_local_cb_interface, fifo_num_pages)))
 		return RV32_OK;
 	for (int noc = 0; noc < 2; noc++) {
 		const struct sim_noc_unseen *u = &t->noc[noc];
