@@ -118,6 +118,15 @@ at() {
 	next_program_runs_right
 }
 
+@test "kernels that wait with the transaction-id barriers only run to the end" {
+	buffers 4
+	K=$B make_prog tr reader.cpp trid_reader.cpp < <(loopback_args 4)
+	cp "$B/trid_writer.cpp" "$P/tr/writer.cpp"
+	run -0 run_prog tr
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+}
+
 # copy NAME BARRIER [MODE]: copy_through.cpp on core 0,0, in -> out, 4
 # pages; MODE is the [program] noc line's value, if any.
 copy_prog() {
