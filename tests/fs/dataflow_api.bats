@@ -358,3 +358,31 @@ metal2_prog() {
 	arg_names = a<NL>named_compile_args = a=1|args:8: [kernel.m2] named_compile_args: 'a' is also in arg_names (line 7): get_arg(args::a) must name one arg
 	CASES
 }
+
+@test "the Semaphore object: a remote up, down, local up, set_multicast and wait between two cores" {
+	mkdir "$P/sem"
+	cp "$DK/semaphore.cpp" "$P/sem/"
+	# Core 0,0 is NOC (1,2), 1,0 is (2,2).
+	run -0 pyset "$P/sem/args" <<-INI
+	[program]
+	cores = 0-1,0
+	timeout_ms = 60000
+	[semaphore.0]
+	cores = 0-1,0
+	value = 0
+	[kernel.s]
+	source = semaphore.cpp
+	processor = brisc
+	args.0,0 = 0 2 2 $OUT
+	args.1,0 = 1 1 2 $OUT
+	INI
+	assert_output ok
+	run -0 run_prog sem
+	assert_output ok
+	# The first sees the 9 multicast to it; the second had 0 left after
+	# down(3), then 0 + 6 + 3.
+	run -0 words 0,0 $OUT 1 dec
+	assert_output 9
+	run -0 words 1,0 $OUT 2 dec
+	assert_output "9 0"
+}

@@ -33,7 +33,7 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 tt-metalium/constants.hpp tt-metalium/buffer_types.hpp \
 	 experimental/noc.h experimental/endpoints.h experimental/core_local_mem.h \
 	 experimental/circular_buffer.h experimental/dataflow_buffer.h experimental/tensor.h \
-	 experimental/lock.h experimental/kernel_args.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
+	 experimental/lock.h experimental/kernel_args.h experimental/noc_semaphore.h api/dataflow/noc_semaphore.h api/dataflow/noc.h api/dataflow/endpoints.h api/core_local_mem.h \
 	 api/dataflow/circular_buffer.h api/dataflow/dataflow_buffer.h api/tensor/noc_traits.h \
 	 api/lock.h \
 	 ttnn/cpp/ttnn/kernel/dataflow/generate_reduce_scaler.hpp \
@@ -143,6 +143,20 @@ sed 's/"block")/"blocks")/' "$tmp/old.cpp" > "$tmp/bad.cpp"
 if "$gxx" $flags -include "$sdk/prelude.h" -Wno-deprecated-declarations -DKERNEL_COMPILE_TIME_ARGS=1 \
 	'-DKERNEL_COMPILE_TIME_ARG_MAP={"block",4}' -c "$tmp/bad.cpp" -o "$tmp/o.o" 2>/dev/null; then
 	echo "FAIL: an unknown named compile-time arg compiled"
+	fail=1
+fi
+# A multicast atomic is not modelled: Semaphore::inc_multicast says so.
+cat > "$tmp/inc.cpp" <<'K'
+#include "api/dataflow/noc_semaphore.h"
+void kernel_main()
+{
+	Semaphore sem(0);
+	sem.inc_multicast(Noc(), 1, 2, 3, 2, 1, 3);
+}
+K
+if out=$("$gxx" $flags -include "$sdk/prelude.h" -c "$tmp/inc.cpp" -o "$tmp/o.o" 2>&1) ||
+	! echo "$out" | grep -q "Semaphore::inc_multicast (noc_semaphore_inc_multicast"; then
+	echo "FAIL: Semaphore::inc_multicast compiled, or without naming what is missing"
 	fail=1
 fi
 echo "$n compiles"
