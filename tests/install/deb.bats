@@ -220,8 +220,10 @@ require_root() {
 	touch "$BATS_FILE_TMPDIR/unit-env-made"
 	printf 'TTFS_SOURCE=sim\nTTFS_MOUNTPOINT=%s\nTTFS_OPTIONS=allow_other,cache_dir=%s\n' \
 		"$mnt" "$BATS_FILE_TMPDIR/cache-u" >/etc/ttfs/sim.env
-	run -0 "$BATS_TEST_DIRNAME/unit-run" /usr/lib/systemd/system/ttfs@.service sim --crash -- \
+	run "$BATS_TEST_DIRNAME/unit-run" /usr/lib/systemd/system/ttfs@.service sim --crash -- \
 		timeout -s KILL 300 /usr/share/doc/ttfs/examples/add1-sfpi/run "$mnt"
+	# Which step failed is in the emulator's lines: show them.
+	[ "$status" -eq 0 ] || fail "unit-run exited $status:"$'\n'"$output"
 	assert_line "ExecStart: /usr/bin/ttfs sim $mnt -o allow_other,cache_dir=$BATS_FILE_TMPDIR/cache-u: exit 0"
 	assert_line --regexp "^started: main process [0-9]+$"
 	assert_line "crashed: killed by signal 9"
