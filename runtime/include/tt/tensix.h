@@ -243,6 +243,17 @@ enum tt_tx_sfpu_op {
 	TT_TX_SFPU_LOADI = 3,      /* vd = IMM (32 bits, every lane) */
 	TT_TX_SFPU_MOV = 4,        /* vd = va */
 	TT_TX_SFPU_INCRWC = 5,     /* RWC += IMM (dst_reg++ is 2); RESET and MATH_COMMIT zero it */
+	/* vd = each enabled lane's PRNG value, then that lane's PRNG steps
+	 * (silicon's SFPMOV from the PRNG, RS[9]); disabled lanes neither
+	 * read nor step. Each lane has a 32-bit LFSR: the next state is
+	 * (old >> 1) | (!parity(old & 0x80200003) << 31) (XNOR of taps 31,
+	 * 21, 1, 0; tt-isa-documentation, VectorUnit.md "PRNG"). */
+	TT_TX_SFPU_RAND = 6,
+	/* Seed every lane's PRNG from IMM as silicon's write of the
+	 * PRNG_SEED_Seed_Val configuration register does (tt-llk's
+	 * init_prng_seed): IMM stepped 32 times, then lanes 31 down to 0 each
+	 * take it after two more steps. RESET zeroes the PRNGs. */
+	TT_TX_SFPU_SEED = 7,
 
 	/* float, IEEE fp32 per lane */
 	TT_TX_SFPU_FADD = 16,      /* vd = va + vb */

@@ -100,6 +100,40 @@ static int store(struct sim_tensix *tx, const struct insn *in)
 	return 0;
 }
 
+/* One step of a lane's PRNG: a 32-bit LFSR shifting right, the new top
+ * bit the XNOR of taps 31, 21, 1 and 0 (silicon's, per
+ * tt-isa-documentation's VectorUnit.md). */
+static uint32_t prng_step(uint32_t s)
+{
+	uint32_t taps = (uint32_t)__builtin_popcount(s & 0x80200003u) & 1u;
+
+	return ((taps ^ 1u) << 31) | (s >> 1);
+}
+
+/* SFPMOV from the PRNG: the value, then a step, on enabled lanes only. */
+static void prng_read(struct tx_sfpu *s, uint32_t vd)
+{
+	for (unsigned l = 0; l < LANES; l++) {
+		if (!enabled(s, l))
+			continue;
+		s->r[vd][l] = s->prng[l];
+		s->prng[l] = prng_step(s->prng[l]);
+	}
+}
+
+/* The PRNG_SEED configuration write: the seed spreads over the lanes by
+ * further steps, lane 31 first (so neighbouring lanes share most bits,
+ * as on silicon). */
+static void prng_seed(struct tx_sfpu *s, uint32_t seed)
+{
+	for (unsigned i = 0; i < 32; i++)
+		seed = prng_step(seed);
+	for (unsigned l = LANES; l-- > 0;) {
+		seed = prng_step(prng_step(seed));
+		s->prng[l] = seed;
+	}
+}
+
 /* The sign instructions (SFPABS, SFPMOV's sign complement): bit
  * operations, NaN included. */
 static int func(struct sim_tensix *tx, uint32_t fn, uint32_t a, uint32_t *y)
@@ -281,6 +315,12 @@ int tx_sfpu_exec(struct sim_tensix *tx, uint32_t word)
 	case TT_TX_SFPU_STORE: return store(tx, &in);
 	case TT_TX_SFPU_INCRWC:
 		tx->sfpu.rwc += tx->sfpu.imm;
+		return 0;
+	case TT_TX_SFPU_RAND:
+		prng_read(&tx->sfpu, in.vd);
+		return 0;
+	case TT_TX_SFPU_SEED:
+		prng_seed(&tx->sfpu, tx->sfpu.imm);
 		return 0;
 	case TT_TX_SFPU_SETCC:
 	case TT_TX_SFPU_ENCC:

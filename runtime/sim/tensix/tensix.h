@@ -56,6 +56,7 @@ struct tx_sfpu {
 	unsigned depth;
 	uint32_t imm;
 	uint32_t rwc;
+	uint32_t prng[TT_TX_SFPU_LANES];   /* each lane's LFSR (TT_TX_SFPU_RAND) */
 };
 
 struct sim_tensix {

@@ -932,6 +932,64 @@ static void test_sfpu_funcs(void)
 	CHECK_EQ(sfpu_imm(TT_TX_SFPU_FUNC, 5, 0, 0, 0), -1);
 }
 
+/* The lanes' PRNGs, against tt-isa-documentation's AdvancePRNG (VectorUnit.md,
+ * "PRNG"): State = (~popcount(State & 0x80200003) << 31) | (State >> 1). */
+static uint32_t doc_prng_step(uint32_t s)
+{
+	uint32_t taps = (uint32_t)__builtin_popcount(s & 0x80200003u);
+
+	return (~taps << 31) | (s >> 1);
+}
+
+static void test_sfpu_prng(void)
+{
+	uint32_t lane[32], seed = 0x1234abcdu;
+	int bad = 0;
+
+	config(TT_TX_DST_FP32, TT_TX_SYNC_HALF, 4);
+	/* The seed register's spread: 32 steps, then two a lane from lane 31 down. */
+	for (unsigned i = 0; i < 32; i++)
+		seed = doc_prng_step(seed);
+	for (unsigned l = 32; l-- > 0;) {
+		seed = doc_prng_step(doc_prng_step(seed));
+		lane[l] = seed;
+	}
+	CHECK_EQ(sfpu_imm(TT_TX_SFPU_SEED, 0, 0, 0, 0x1234abcdu), 0);
+	for (unsigned n = 0; n < 40; n++) {
+		CHECK_EQ(sfpu(TT_TX_SFPU_RAND, 3, 0, 0, 0, 0), 0);
+		for (unsigned l = 0; l < 32; l++) {
+			bad += reg_lane(3, l) != lane[l];
+			lane[l] = doc_prng_step(lane[l]);
+		}
+	}
+	CHECK(bad == 0, "%d lane values differ from the documented LFSR", bad);
+	/* Disabled lanes neither read nor step: v_if (lane < 8) { rand } v_endif. */
+	for (unsigned l = 0; l < 32; l++) {
+		tx->sfpu.r[0][l] = fbits((float)l - 8.0f);
+		tx->sfpu.r[4][l] = 7;
+	}
+	CHECK_EQ(sfpu(TT_TX_SFPU_PUSHC, 0, 0, 0, 0, 0), 0);
+	CHECK_EQ(sfpu(TT_TX_SFPU_ENCC, 0, 0, 0, 0, 1), 0);
+	CHECK_EQ(sfpu(TT_TX_SFPU_SETCC, 0, 0, 0, 0, TT_TX_CC_LT0), 0);
+	CHECK_EQ(sfpu(TT_TX_SFPU_RAND, 4, 0, 0, 0, 0), 0);
+	CHECK_EQ(sfpu(TT_TX_SFPU_POPC, 0, 0, 0, 0, 0), 0);
+	CHECK_EQ(sfpu(TT_TX_SFPU_RAND, 5, 0, 0, 0, 0), 0);
+	bad = 0;
+	for (unsigned l = 0; l < 32; l++) {
+		bad += reg_lane(4, l) != (l < 8 ? lane[l] : 7u);
+		if (l < 8)
+			lane[l] = doc_prng_step(lane[l]);
+		bad += reg_lane(5, l) != lane[l];
+	}
+	CHECK(bad == 0, "%d lanes wrong with lanes disabled", bad);
+	/* RESET clears them. */
+	CHECK_EQ(st(P, TT_TX_RESET, 1), 0);
+	config(TT_TX_DST_FP32, TT_TX_SYNC_HALF, 4);
+	CHECK_EQ(sfpu(TT_TX_SFPU_RAND, 3, 0, 0, 0, 0), 0);
+	CHECK_EQ(reg_lane(3, 0), 0);
+	CHECK_EQ(reg_lane(3, 31), 0);
+}
+
 /* ---- errors and access rules ------------------------------------------------- */
 
 static void test_errors(void)
@@ -1022,6 +1080,7 @@ int main(void)
 	test_sfpu_mapping();
 	test_sfpu_flags();
 	test_sfpu_funcs();
+	test_sfpu_prng();
 	test_int_formats();
 	test_errors();
 	sim_tensix_free(tx);
