@@ -376,6 +376,9 @@ inline vUInt::vUInt(const vInt &i) { detail::op(detail::word(TT_TX_SFPU_MOV, r, 
 	inline T operator^(const T &a, const T &b) { return detail::bin<T>(TT_TX_SFPU_IXOR, a.r, b.r); } \
 	inline T operator<<(const T &a, const T &b) { return detail::bin<T>(TT_TX_SFPU_ISHL, a.r, b.r); } \
 	inline T operator>>(const T &a, const T &b) { return detail::bin<T>(SHR, a.r, b.r); }            \
+	/* The sign of a - b modulo 2^32, as silicon's SFPIADD sets the flags and                       \
+	 * sfpi compares on it (tt-metal#53151): operands 2^31 or more apart                            \
+	 * compare wrapped (INT32_MIN < 1 is false), vUInt as signed. */                                \
 	inline vCond icmp(const T &a, const T &b, uint32_t m)                                           \
 	{                                                                                              \
 		T t = a - b;                                                                           \

@@ -528,6 +528,77 @@ static void test_dst_walk(struct ttrt_device *dev)
 	cmp_done(&c);
 }
 
+/* icmp.cpp's mask for one type: silicon's SFPIADD subtracts modulo 2^32
+ * and sets the lane flag from the sign of the difference, and sfpi's
+ * vInt and vUInt compares are that instruction (tt-metal#53151), so
+ * operands 2^31 or more apart compare by the wrapped difference:
+ * INT32_MIN < 1 is false, INT32_MAX > -1 is false, and vUInt orders as
+ * signed. */
+static uint32_t icmp_mask(uint32_t a, uint32_t b)
+{
+	int32_t d = (int32_t)(a - b);
+
+	return (uint32_t)(d < 0) | (uint32_t)(d <= 0) << 1 | (uint32_t)(d > 0) << 2 |
+	       (uint32_t)(d >= 0) << 3 | (uint32_t)(d == 0) << 4 | (uint32_t)(d != 0) << 5;
+}
+
+static void test_icmp(struct ttrt_device *dev)
+{
+	/* Pairs 2^31 or more apart, near it, equal, and one of each sign. */
+	static const uint32_t pairs[][2] = {
+		{ 0x80000000u, 1 }, { 0x7FFFFFFFu, 0xFFFFFFFFu }, { 1, 0x80000000u },
+		{ 0xFFFFFFFFu, 0x7FFFFFFFu }, { 0, 0x80000000u }, { 0x80000000u, 0 },
+		{ 0, 0xC0000000u }, { 0x7FFFFFFFu, 0x80000000u }, { 0x80000000u, 0x7FFFFFFFu },
+		{ 0x80000000u, 0x80000000u }, { 5, 5 }, { 0x3FFFFFFFu, 0xC0000000u },
+		{ 0x40000000u, 0xC0000000u }, { 3, 0xFFFFFFFDu }, { 0xFFFFFFFDu, 3 }, { 7, 9 },
+	};
+	static uint32_t x[TILE_ELEMS], o[TILE_ELEMS];
+	static const char sections[] =
+		"[cb.0]\nformat = int32\npages = 1\n[cb.16]\nformat = int32\npages = 1\n"
+		"[compute]\nargs = 1\nfp32_dest_acc_en = true\n";
+	struct io in[3] = { { x, 4096, 1 }, { 0 }, { 0 } };
+	struct io out[2] = { { o, 4096, 1 }, { 0 } };
+	unsigned bad = 0, n_pairs = sizeof(pairs) / sizeof(pairs[0]);
+
+	/* Lanes of vector 0 take the pairs in turn, the rest random values. */
+	for (unsigned v = 0; v < 16; v++) {
+		for (unsigned l = 0; l < 32; l++) {
+			unsigned r, k, r1, k1, p = (v * 32 + l) % n_pairs;
+
+			lane_elem(v, l, &r, &k);
+			lane_elem(v + 16, l, &r1, &k1);
+			x[tile_pos(r, k)] = v < 2 ? pairs[p][0] : rnd() << 8 ^ rnd();
+			x[tile_pos(r1, k1)] = v < 2 ? pairs[p][1] : rnd() << 8 ^ rnd();
+		}
+	}
+	if (run(dev, "vInt and vUInt compares", sections, "icmp.cpp", in, out))
+		return;
+	for (unsigned v = 0; v < 16; v++) {
+		for (unsigned l = 0; l < 32; l++) {
+			unsigned r, k, r1, k1;
+			uint32_t a, b, want;
+
+			lane_elem(v, l, &r, &k);
+			lane_elem(v + 16, l, &r1, &k1);
+			a = x[tile_pos(r, k)];
+			b = x[tile_pos(r1, k1)];
+			want = icmp_mask(a, b) | icmp_mask(a, b) << 8;
+			if (o[tile_pos(r, k)] != want && bad++ < 5)
+				fprintf(stderr, "vInt/vUInt compare: %#x vs %#x: mask %#x, want %#x\n",
+					a, b, o[tile_pos(r, k)], want);
+		}
+	}
+	CHECK(bad == 0, "vInt and vUInt compare by the wrapped difference, as silicon (%u wrong)",
+	      bad);
+	/* Lanes 0 and 1 of vector 0: INT32_MIN vs 1 and INT32_MAX vs -1. */
+	CHECK(!(o[tile_pos(0, 0)] & 1) && (o[tile_pos(0, 0)] & 4),
+	      "INT32_MIN < 1 is false and INT32_MIN > 1 true, as on silicon (mask %#x)",
+	      o[tile_pos(0, 0)]);
+	CHECK((o[tile_pos(0, 2)] & 1) && !(o[tile_pos(0, 2)] & 4),
+	      "INT32_MAX > -1 is false and INT32_MAX < -1 true, as on silicon (mask %#x)",
+	      o[tile_pos(0, 2)]);
+}
+
 /* ---- custom SFPI through tt-llk's params helpers ------------------------------------------------ */
 
 /* custom.cpp's smoothstep, each step rounded to fp32 as the SFPU does. */
@@ -714,6 +785,7 @@ int main(int argc, char **argv)
 	test_vif(dev);
 	test_lanes(dev);
 	test_dst_walk(dev);
+	test_icmp(dev);
 	test_split(dev);
 	test_custom_sfpi(dev);
 
