@@ -140,8 +140,9 @@ inline sfpi::vInt mul_low32(const sfpi::vInt &a, const sfpi::vInt &b)
 	return lo + (mid << vInt(11)) + (hi << vInt(22));
 }
 
-// a < b on whole 32-bit values, signed or not: the sign of a - b where it
-// cannot overflow (the top bits agree), else the top bit decides.
+// a < b on whole 32-bit values, signed or not: sfpi's compare (the sign of
+// the wrapped a - b, sfpi_impl.h icmp) where it cannot overflow (the top
+// bits agree), else the top bit decides.
 inline sfpi::vInt int_less(const sfpi::vInt &a, const sfpi::vInt &b, bool is_unsigned)
 {
 	using namespace sfpi;
@@ -156,7 +157,7 @@ inline sfpi::vInt int_less(const sfpi::vInt &a, const sfpi::vInt &b, bool is_uns
 		}
 	}
 	v_else {
-		v_if (a - b < 0) { lt = 1; }
+		v_if (a < b) { lt = 1; }
 		v_endif;
 	}
 	v_endif;

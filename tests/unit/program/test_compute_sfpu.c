@@ -304,6 +304,11 @@ static void test_binary_int(struct ttrt_device *dev, const char *fmt, bool fp32_
 			    { 0 } };
 	struct io out[2] = { { u16 ? (void *)o16 : o, bytes, n }, { 0 } };
 	char sections[512], what[96];
+	static const uint32_t edges[8][2] = {
+		{ 0x80000000u, 1 }, { 0x7FFFFFFFu, 0xFFFFFFFFu }, { 1, 0x80000000u },
+		{ 0xFFFFFFFFu, 0x7FFFFFFFu }, { 0, 0x80000000u }, { 0x80000000u, 0x7FFFFFFFu },
+		{ 0xC0000000u, 0x3FFFFFFFu }, { 0x80000000u, 0x80000000u },
+	};
 
 	for (unsigned i = 0; i < n * TILE_ELEMS; i++) {
 		unsigned t = i / TILE_ELEMS;
@@ -314,6 +319,8 @@ static void test_binary_int(struct ttrt_device *dev, const char *fmt, bool fp32_
 			a[i] &= 0xFFF, b[i] = (b[i] & 0x1FFF) - 0x1000;
 		if (t >= 7 && t <= 9)                  /* shift amounts, some out of range */
 			b[i] = (uint32_t)((int)(rnd() % 40) - 4);
+		if (t >= 10 && i % 64 < 8)             /* max, min: 2^31 or more apart */
+			a[i] = edges[i % 64][0], b[i] = edges[i % 64][1];
 		if (u16)
 			a[i] &= 0xFFFF, b[i] &= 0xFFFF;
 		a16[i] = (uint16_t)a[i];
