@@ -19,7 +19,10 @@
 #include "api/dataflow/dataflow_api.h"
 #include "api/debug/dprint.h"
 
-void kernel_main();
+// Never inlined into _start (ttfs/kernel_start.h): a body gcc inlines
+// there keeps no place of its own where its code carries no line (a bare
+// `for (;;) {}`), and a hang in it would show the start code's line.
+__attribute__((noinline)) void kernel_main();
 #endif
 
 // The start code and the C library functions, defined here in the

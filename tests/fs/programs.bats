@@ -553,8 +553,7 @@ assert_cb_wait() {
 		sleep 0.05
 	done
 	run -0 grep '^ncrisc ' "$MNT/cores/1,1/status"
-	# gcc puts the loop in _start, which kernel_main was inlined into.
-	assert_output --regexp '^ncrisc running pc 0x[0-9a-f]{8} \([^)]+:[0-9]+ [a-z_]+\) insns [0-9]+$'
+	assert_output --regexp '^ncrisc running pc 0x[0-9a-f]{8} \(reader.cpp:[0-9]+ kernel_main\) insns [0-9]+$'
 	[[ "$output" =~ pc\ (0x[0-9a-f]+\ \([^\)]+\)) ]]
 	local pc=${BASH_REMATCH[1]}
 	run -0 cat "$P/loop/status"

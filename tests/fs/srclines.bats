@@ -90,6 +90,29 @@ no_machine_paths() {
 	no_machine_paths "$P/hang/status" "$MNT/cores/4,4/status" "$P/hang/build/ncrisc.elf"
 }
 
+@test "a for (;;) {} hang names its line in kernel_main, not the start code; the core runs the next program" {
+	make_prog spin reader.cpp runaway_loop.cpp <<-INI
+	[program]
+	cores = 4,5
+	timeout_ms = 2000
+	INI
+	run -0 run_prog spin
+	assert_output ETIMEDOUT
+	local line
+	line=$(grep -n 'for (;;)' "$K/runaway_loop.cpp" | cut -d: -f1)
+	run -0 cat "$P/spin/status"
+	assert_line --regexp "^error timed out after 2000 ms; core 4,5: ncrisc pc 0x[0-9a-f]{8} \\(reader.cpp:$line kernel_main\\) running$"
+	make_prog after reader.cpp store_arg.cpp <<-INI
+	[program]
+	cores = 4,5
+	[reader]
+	args = 0x160000 0x600d
+	INI
+	run -0 run_prog after
+	assert_output ok
+	assert_equal "$(l1_word 4,5 0x160000)" 0x0000600d
+}
+
 @test "a link error names the user's line; build/log names no directory of this machine" {
 	make_prog lk writer.cpp undefined_helper.cpp <<<"[program]"
 	run -0 run_prog lk

@@ -37,8 +37,9 @@
 #endif
 #endif
 
-void kernel_main() __asm__("kernel_main");
+// Never inlined into _start, as prelude.h says for the other RISCs.
+__attribute__((noinline)) void kernel_main() __asm__("kernel_main");
 
 namespace NAMESPACE {
-void MAIN __asm__("kernel_main");
+__attribute__((noinline)) void MAIN __asm__("kernel_main");
 }
