@@ -222,11 +222,22 @@ static int in_span(unsigned v, unsigned start, unsigned end)
 	return start <= end ? v >= start && v <= end : v >= start || v <= end;
 }
 
+/* Whether core c is a destination of the multicast rectangle hi (the HI
+ * register's form: end x, end y, start x, start y, 6 bits each). */
+static int multicast_dest(const struct noc_req *q, const struct sim_core *c, uint32_t hi,
+			  int include_self)
+{
+	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
+
+	if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
+		return 0;
+	return c != q->core || include_self;
+}
+
 /* Write src to every Tensix core in the rectangle; returns the count. */
 static int multicast(struct noc_req *q, enum sim_noc_kind kind, uint32_t hi, uint64_t addr,
 		     const struct noc_endpoint *src, size_t len, int include_self)
 {
-	unsigned ex = hi & 0x3F, ey = (hi >> 6) & 0x3F, sx = (hi >> 12) & 0x3F, sy = (hi >> 18) & 0x3F;
 	int count = 0;
 
 	/* Every destination is checked before any is written. */
@@ -234,9 +245,7 @@ static int multicast(struct noc_req *q, enum sim_noc_kind kind, uint32_t hi, uin
 		for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
 			struct sim_core *c = &q->core->chip->cores[i];
 			struct noc_endpoint ep = { .core = c, .bank = -1 };
-			if (!in_span(c->noc0.x, sx, ex) || !in_span(c->noc0.y, sy, ey))
-				continue;
-			if (c == q->core && !include_self)
+			if (!multicast_dest(q, c, hi, include_self))
 				continue;
 			if (addr >= TT_L1_SIZE || len > TT_L1_SIZE - addr) {
 				niu_fail(q, "multicast address 0x%" PRIx64 "+%zu is outside L1", addr,
@@ -313,34 +322,37 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	return RV32_OK;
 }
 
-/* Atomic increment: add AT_DATA to the word (TARG & ~0xF) + 4 * (AT_LEN_BE & 3),
- * wrapping within the low (wrap + 1) bits; the old value returns to RET. */
-static enum rv32_cause noc_atomic(struct noc_req *q)
+/* Add data to *word within the low bits of mask, atomically against the
+ * other cores' atomics and stores; returns the old value. */
+static uint32_t atomic_add(uint32_t *word, uint32_t data, uint32_t mask)
+{
+	uint32_t old = __atomic_load_n(word, __ATOMIC_SEQ_CST), updated;
+
+	do {
+		updated = (old & ~mask) | ((old + data) & mask);
+	} while (!__atomic_compare_exchange_n(word, &old, updated, 0,
+					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	return old;
+}
+
+/* The atomic on the word at addr of the tile in TARG_HI (L1 or DRAM):
+ * 1, its old value in *old; -1 if it faults. */
+static int atomic_unicast(struct noc_req *q, uint64_t addr, uint32_t data, uint32_t mask,
+			  uint32_t *old)
 {
 	const uint32_t *r = q->r;
-	uint32_t at = r[REG(AT_LEN_BE)], ctrl = r[REG(CTRL)];
-	uint32_t opcode = (at >> 12) & 0xF, wrap = (at >> 2) & 0x1F;
-	uint64_t addr = (local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~0xFull) +
-			4 * (at & 3);
-	uint32_t mask = wrap >= 31 ? 0xFFFFFFFFu : (1u << (wrap + 1)) - 1;
-	struct noc_endpoint tgt, ret, old_bytes;
-	uint32_t old, updated, *word;
+	struct noc_endpoint tgt, src = own_bytes((uint8_t *)old);
+	uint32_t *word;
 
-	q->what = "atomic";
-	if (opcode != TT_NOC_AT_INS_INCR_GET) {
-		niu_fail(q, "atomic opcode %u is not modelled (only INCR_GET)", opcode);
-		return RV32_STORE_FAULT;
-	}
 	if (resolve(q, r[REG(TARG_ADDR_HI)], r[REG(TARG_ADDR_MID)], addr, 4, &tgt))
-		return RV32_STORE_FAULT;
+		return -1;
 	if (!is_memory(&tgt)) {
 		niu_fail(q, "atomics on registers are not modelled");
-		return RV32_STORE_FAULT;
+		return -1;
 	}
-	old_bytes = own_bytes((uint8_t *)&old);
 	if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what, -1) ||
-	    sanitize_fails(q, &old_bytes, &tgt, 4, 0))
-		return RV32_STORE_FAULT;
+	    sanitize_fails(q, &src, &tgt, 4, 0))
+		return -1;
 	if (tgt.bank >= 0) {
 		uint8_t *p;
 		/* An aligned word never crosses a granule: one span. */
@@ -349,13 +361,76 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 	} else {
 		word = (uint32_t *)tgt.mem;
 	}
-	old = __atomic_load_n(word, __ATOMIC_SEQ_CST);
-	do {
-		updated = (old & ~mask) | ((old + r[REG(AT_DATA)]) & mask);
-	} while (!__atomic_compare_exchange_n(word, &old, updated, 0,
-					      __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST));
+	*old = atomic_add(word, data, mask);
 	if (tgt.core)
 		sim_sched_wake(tgt.core);
+	return 1;
+}
+
+/* The atomic on the L1 word at addr of every Tensix core of the rectangle
+ * in TARG_HI: the count, the last core's old value in *old (each response
+ * lands at RET in turn); -1 if it faults. Every destination is checked
+ * before any is changed. */
+static int atomic_multicast(struct noc_req *q, uint64_t addr, uint32_t data, uint32_t mask,
+			    int include_self, uint32_t *old)
+{
+	uint32_t hi = q->r[REG(TARG_ADDR_HI)];
+	struct noc_endpoint src = own_bytes((uint8_t *)old);
+	int count = 0;
+
+	if (addr >= TT_L1_SIZE || 4 > TT_L1_SIZE - addr) {
+		niu_fail(q, "multicast address 0x%" PRIx64 "+4 is outside L1", addr);
+		return -1;
+	}
+	if (sim_noc_check_signal(q->core, q->hart, q->noc, q->what, -1))
+		return -1;
+	for (int apply = 0; apply < 2; apply++)
+		for (int i = 0; i < TTRT_NUM_TENSIX; i++) {
+			struct sim_core *c = &q->core->chip->cores[i];
+			struct noc_endpoint ep = { .mem = c->l1 + addr, .core = c, .bank = -1 };
+			if (!multicast_dest(q, c, hi, include_self))
+				continue;
+			if (!apply) {
+				if (sanitize_fails(q, &src, &ep, 4, 0))
+					return -1;
+				continue;
+			}
+			*old = atomic_add((uint32_t *)ep.mem, data, mask);
+			sim_sched_wake(c);
+			count++;
+		}
+	return count;
+}
+
+/* Atomic increment: add AT_DATA to the word (TARG & ~0xF) + 4 * (AT_LEN_BE & 3),
+ * wrapping within the low (wrap + 1) bits, at one tile or (BRCST_PACKET) at
+ * each core of a multicast rectangle; the old value returns to RET, and a
+ * non-posted one counts a response per destination, as tt-metal's
+ * noc_nonposted_atomics_acked expects. */
+static enum rv32_cause noc_atomic(struct noc_req *q)
+{
+	const uint32_t *r = q->r;
+	uint32_t at = r[REG(AT_LEN_BE)], ctrl = r[REG(CTRL)];
+	uint32_t opcode = (at >> 12) & 0xF, wrap = (at >> 2) & 0x1F;
+	uint64_t addr = (local_addr(r[REG(TARG_ADDR_LO)], r[REG(TARG_ADDR_MID)]) & ~0xFull) +
+			4 * (at & 3);
+	uint32_t mask = wrap >= 31 ? 0xFFFFFFFFu : (1u << (wrap + 1)) - 1;
+	struct noc_endpoint ret, old_bytes;
+	uint32_t old = 0;
+	int dests;
+
+	q->what = ctrl & TT_NOC_CMD_BRCST_PACKET ? "multicast atomic" : "atomic";
+	if (opcode != TT_NOC_AT_INS_INCR_GET) {
+		niu_fail(q, "atomic opcode %u is not modelled (only INCR_GET)", opcode);
+		return RV32_STORE_FAULT;
+	}
+	if (ctrl & TT_NOC_CMD_BRCST_PACKET)
+		dests = atomic_multicast(q, addr, r[REG(AT_DATA)], mask,
+					 !!(ctrl & TT_NOC_CMD_BRCST_SRC_INCLUDE), &old);
+	else
+		dests = atomic_unicast(q, addr, r[REG(AT_DATA)], mask, &old);
+	if (dests < 0)
+		return RV32_STORE_FAULT;
 	if (ctrl & TT_NOC_CMD_RESP_MARKED) {
 		if (resolve(q, r[REG(RET_ADDR_HI)], r[REG(RET_ADDR_MID)],
 			    local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]), 4, &ret))
@@ -363,7 +438,7 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		old_bytes = own_bytes((uint8_t *)&old);
 		sim_noc_deliver(q->core->chip, &ret, &old_bytes, 4);
 		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
-		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
+		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, (uint32_t)dests);
 	} else {
 		bump(q, TT_NIU_MST_POSTED_ATOMIC_SENT, 1);
 	}

@@ -5,7 +5,8 @@
  * CB 0, its runtime args). BRISC then exercises NOC0: a read from a DRAM
  * bank found through the bank table, a multicast write, two atomic
  * increments and an inline register write on other cores, a write of the
- * bytes read back into DRAM and an atomic increment of a DRAM word.
+ * bytes read back into DRAM, an atomic increment of a DRAM word and a
+ * multicast atomic increment (its response count goes to result word 8).
  * NCRISC does one atomic increment over NOC1.
  *
  * Runtime args (the same for every RISC):
@@ -116,6 +117,29 @@ static void atomic_inc(int noc, uint32_t x, uint32_t y, uint32_t addr, uint32_t 
 		;
 }
 
+/* Add incr to the word at addr of every core of rect but this one; the
+ * count of responses that came back. */
+static uint32_t multicast_atomic_inc(uint32_t rect, uint32_t addr, uint32_t incr)
+{
+	uint32_t seen = STATUS(0, TT_NIU_MST_ATOMIC_RESP_RECEIVED);
+
+	wait_free(0, 3);
+	REG(0, 3, TT_NOC_RET_ADDR_LO) = TT_MEM_NOC_ATOMIC_RET_VAL;
+	REG(0, 3, TT_NOC_RET_ADDR_MID) = 0;
+	REG(0, 3, TT_NOC_RET_ADDR_HI) = my_xy(0);
+	REG(0, 3, TT_NOC_TARG_ADDR_LO) = addr;
+	REG(0, 3, TT_NOC_TARG_ADDR_MID) = 0;
+	REG(0, 3, TT_NOC_TARG_ADDR_HI) = rect;
+	REG(0, 3, TT_NOC_CTRL) = TT_NOC_CMD_AT | TT_NOC_CMD_RESP_MARKED | TT_NOC_CMD_BRCST_PACKET |
+				 TT_NOC_CMD_PATH_RESERVE | TT_NOC_CMD_VC_STATIC | (4u << 13);
+	REG(0, 3, TT_NOC_AT_LEN_BE) = (TT_NOC_AT_INS_INCR_GET << 12) | (31u << 2) | ((addr >> 2) & 3);
+	REG(0, 3, TT_NOC_AT_DATA) = incr;
+	REG(0, 3, TT_NOC_CMD_CTRL) = 1;
+	while (STATUS(0, TT_NIU_MST_ATOMIC_RESP_RECEIVED) == seen)
+		;
+	return STATUS(0, TT_NIU_MST_ATOMIC_RESP_RECEIVED) - seen;
+}
+
 static void inline_write(uint32_t x, uint32_t y, uint32_t addr, uint32_t value)
 {
 	uint32_t sent = STATUS(0, TT_NIU_MST_NONPOSTED_WR_REQ_SENT);
@@ -155,6 +179,7 @@ void kernel_entry(void)
 		inline_write(args[9], args[10], args[11], args[12]);
 		write_dram(args[3], args[1], args[13], 64);
 		atomic_inc(0, bank_xy(args[1]) & 0x3F, bank_xy(args[1]) >> 6, args[14], 9);
+		out[8] = multicast_atomic_inc(args[4], args[5] + 64, 6);
 	} else if (hart == 1) {
 		atomic_inc(1, args[6], args[7], args[8], 3);
 	}

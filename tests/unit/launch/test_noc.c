@@ -5,7 +5,7 @@
  * and BRISC/NCRISC drive the NOC model: DRAM read through the bank table,
  * multicast, atomic increments on both NOCs, an inline register write, a
  * DRAM write across a 4 KiB page edge and an atomic on a DRAM word, which
- * the host must then see (sim DRAM keeps a bitmap of written pages and
+ * the host must then see, and a multicast atomic increment (sim DRAM keeps a bitmap of written pages and
  * serves unmarked ones as zeros).
  */
 #include "launch_util.h"
@@ -125,7 +125,7 @@ static void check_noc_effects(struct ttrt_device *dev, const uint8_t *pattern)
 {
 	struct ttrt_xy me;
 	uint8_t got[64];
-	uint32_t sem, reg;
+	uint32_t sem, reg, word, responses;
 	int in = 0;
 
 	ttrt_logical_to_noc0(launcher, &me);
@@ -140,8 +140,14 @@ static void check_noc_effects(struct ttrt_device *dev, const uint8_t *pattern)
 		ttrt_l1_read(dev, c, MCAST_DST, got, 64);
 		CHECK((memcmp(got, pattern, 64) == 0) == want, "multicast at NOC0 %u-%u: %s", n.x, n.y,
 		      want ? "missing" : "unexpected");
+		ttrt_l1_read(dev, c, MCAST_DST + 64, &word, 4);
+		CHECK(word == (want ? 6u : 0u), "multicast atomic +6 at NOC0 %u-%u: %u", n.x, n.y,
+		      word);
 	}
 	CHECK(in == 5, "rectangle x 2..4, y 3..4 without the sender is 5 cores, not %d", in);
+	ttrt_l1_read(dev, launcher, RESULTS + 8 * 4, &responses, 4);
+	CHECK(responses == 5, "multicast atomic: %u responses counted, want one per core (5)",
+	      responses);
 	ttrt_l1_read(dev, sem_core, SEM_ADDR, &sem, 4);
 	CHECK(sem == 13, "semaphore after 5 + 5 (NOC0) + 3 (NOC1): %u", sem);
 	CHECK(ttrt_reg_read(dev, reg_core, TT_STREAM_REG_ADDR(3, TT_STREAM_TILES_RECEIVED_REG), &reg) == 0 &&
