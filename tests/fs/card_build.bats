@@ -135,6 +135,29 @@ fwdir() { echo "$BATS_FILE_TMPDIR"/cache/card-fw-*; }
 	assert_line --regexp "^reader\.cpp:3:[0-9]+: error: "
 }
 
+@test "upstream_path: a card build resolves the source's relative includes from its place in tt_metal_home" {
+	P="$MNT/programs/up"
+	mkdir "$P"
+	# ../../../../ from tt_metal/kernels/eltwise/dataflow/ is the tree's
+	# top (the fixture's ttnn/ is ttfs's SDK), though the tree has no
+	# tt_metal/kernels.
+	printf '%s\n' '#include "api/dataflow/dataflow_api.h"' \
+		'#include "../../../../ttnn/tt-metalium/constants.hpp"' \
+		'void kernel_main() { *(volatile uint32_t *)get_arg_val<uint32_t>(0) = tt::constants::BFLOAT8_B_TILE_HW; }' \
+		>"$P/rel.cpp"
+	printf '[program]\ncores = 1,1\n[kernel.r]\nsource = rel.cpp\nprocessor = brisc\nargs = 0x160000\n' >"$P/args"
+	run -0 ttfs_guard 60 pyrun "$P/run" 1
+	assert_output EIO
+	run -0 grep "^error build of rel.cpp for brisc failed: rel.cpp:2:10: fatal error: ../../../../ttnn/tt-metalium/constants.hpp: No such file or directory" "$P/status"
+	printf 'upstream_path = tt_metal/kernels/eltwise/dataflow/rel.cpp\n' >>"$P/args"
+	run -0 ttfs_guard 60 pyrun "$P/run" 1
+	assert_output ok
+	run -0 pyio pread "$MNT/cores/1,1/l1" 0x160000 4
+	assert_output "ok 40040000"
+	run -0 grep -c -- "-I.*/src -iquote\.\./up/tt_metal/kernels/eltwise/dataflow -c $CARD/tt_metal/hw/firmware/src/tt-1xx/brisck.cc" "$P/build/log"
+	assert_output 1
+}
+
 @test "firmware that does not build: memory works, launch unavailable with the first error and the log" {
 	# An SFPI toolchain whose compiler answers --version and fails every
 	# compile, with a gcc-style error.

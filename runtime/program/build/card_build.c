@@ -261,6 +261,10 @@ int card_kernel_compile_argv(const struct card_paths *p, const struct card_devic
 	add(&a, "-I%s/..", k->out_dir);     /* "..": chlkc_descriptors.h */
 	add_includes(&a, p, k->target);
 	add(&a, "-I%s", k->src_dir);
+	/* As tt-metal's JIT compiles a kernel where it sits in its tree:
+	 * the source's own "../x.hpp" resolve from that place. */
+	if (k->quote_dir)
+		add(&a, "-iquote%s", k->quote_dir);
 	add(&a, "-c");
 	add(&a, "%s/tt_metal/hw/firmware/src/tt-1xx/%s", p->tt_metal_home, wrappers[k->target]);
 	add(&a, "-o");

@@ -55,6 +55,8 @@ struct card_kernel {
 	const char *const *defines;  /* "NAME=VALUE" (data movement: on the command line) */
 	uint32_t n_defines;
 	const char *named_args;      /* KERNEL_COMPILE_TIME_ARG_MAP's value, or NULL */
+	const char *quote_dir;       /* -iquote: the source's directory in tt-metal's tree
+				      * (upstream_path, upstream_tree.h), or NULL */
 };
 
 /* A NULL-terminated argv, one malloc'd block. */

@@ -6,12 +6,14 @@
  * brisck.cc / ncrisck.cc / trisck.cc includes and which includes the
  * user's source; its parent (-I "..") holds chlkc_descriptors.h; the
  * kernel's own directory (-I, read-only to the compiler) is src/ beside
- * it, with the program's files.
+ * it, with the program's files; a kernel's upstream_path is up/ beside
+ * them (-iquote ../up/DIR).
  */
 #include "program/build/card_kernel.h"
 #include "program/build/cache.h"
 #include "program/build/card_build.h"
 #include "program/build/descriptors.h"
+#include "program/build/upstream_tree.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,8 +27,9 @@
  * (tmp dirs are checked against it when made). */
 #define DIR_MAX (PATH_MAX - 128)
 
-static void kernel_of(const struct build_request *req, const char *src_dir, const char *out_dir,
-		      struct card_kernel *k)
+/* quote (PATH_MAX bytes) holds the -iquote directory of an upstream_path. */
+static int kernel_of(const struct build_request *req, const char *src_dir, const char *out_dir,
+		     char *quote, struct card_kernel *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->target = (enum card_target)req->risc;   /* both in launch-message order */
@@ -38,6 +41,10 @@ static void kernel_of(const struct build_request *req, const char *src_dir, cons
 	k->defines = req->defines;
 	k->n_defines = req->n_defines;
 	k->named_args = req->named_args;
+	if (!req->upstream_path)
+		return 0;
+	k->quote_dir = quote;
+	return upstream_tree_quote_dir(req->upstream_path, quote, PATH_MAX);
 }
 
 static void weakened_path(const struct build_env *env, enum card_target t, char *buf, size_t n)
@@ -51,11 +58,11 @@ char **card_kernel_key_argv(const struct build_env *env, const struct build_requ
 	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
 	struct card_argv c = { 0 }, l = { 0 };
 	struct card_kernel k;
-	char **v = NULL;
+	char **v = NULL, quote[PATH_MAX];
 	int n = 0;
 
-	kernel_of(req, "@SRC@", "@OUT@", &k);
-	if (card_kernel_compile_argv(&p, &card_p100a, &k, &c) ||
+	if (kernel_of(req, "@SRC@", "@OUT@", quote, &k) ||
+	    card_kernel_compile_argv(&p, &card_p100a, &k, &c) ||
 	    card_kernel_link_argv(&p, &k, "@FW@", &l))
 		goto out;
 	v = calloc((size_t)(c.argc + l.argc + 2), sizeof(*v));
@@ -127,8 +134,11 @@ static int run_step(const struct build_env *env, const struct build_request *req
 }
 
 /* Writes the program's files, kernel_includes.hpp (which includes the
- * source by its path, as tt-metal's JIT does) and the descriptors. */
-static int populate(const struct build_request *req, const struct card_dirs *d)
+ * source by its path, as tt-metal's JIT does), the descriptors, and for an
+ * upstream_path the source's directories of tt-metal's tree, linked to the
+ * card's tree (tt_metal_home) as a simulator build links them to the SDK. */
+static int populate(const struct build_env *env, const struct build_request *req,
+		    const struct card_dirs *d)
 {
 	char path[PATH_MAX], inc[PATH_MAX + 16];
 	int ret = build_write_sources(req, d->src);
@@ -143,6 +153,8 @@ static int populate(const struct build_request *req, const struct card_dirs *d)
 		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, d->top);
 		ret = build_write_file(path, req->descriptors, req->descriptors_len);
 	}
+	if (!ret && req->upstream_path)
+		ret = upstream_tree_make(env->tt_metal_home, d->top, req->upstream_path);
 	return ret;
 }
 
@@ -152,12 +164,13 @@ static int run_recipe(const struct build_env *env, const struct build_request *r
 	const struct card_paths p = { env->tt_metal_home, env->sfpi_path };
 	struct card_argv c = { 0 }, l = { 0 };
 	struct card_kernel ck;
-	char fw[PATH_MAX], path[PATH_MAX];
+	char fw[PATH_MAX], path[PATH_MAX], quote[PATH_MAX];
 	int ret;
 
-	kernel_of(req, d->src, d->k, &ck);
+	ret = kernel_of(req, d->src, d->k, quote, &ck);
 	weakened_path(env, ck.target, fw, sizeof(fw));
-	ret = card_kernel_compile_argv(&p, &card_p100a, &ck, &c);
+	if (!ret)
+		ret = card_kernel_compile_argv(&p, &card_p100a, &ck, &c);
 	if (!ret)
 		ret = card_kernel_link_argv(&p, &ck, fw, &l);
 	if (ret)
@@ -197,7 +210,7 @@ int card_kernel_compile(const struct build_env *env, const struct build_request 
 		ret = -errno;
 		goto out;
 	}
-	ret = populate(req, &d);
+	ret = populate(env, req, &d);
 	if (!ret)
 		ret = run_recipe(env, req, &d, r);
 	/* A full disk costs the next build a compile, not this one its ELF. */

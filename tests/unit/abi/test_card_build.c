@@ -117,6 +117,25 @@ static void test_trisc_compile(void)
 	card_argv_free(&a);
 }
 
+/* upstream_path: the source's place in tt-metal's tree, on -iquote after
+ * the kernel's own directory, so its "../x.hpp" resolve from there. */
+static void test_upstream_quote(void)
+{
+	const struct card_kernel k = {
+		.target = CARD_NCRISC, .src_dir = "/k", .out_dir = "/b/ncrisc",
+		.quote_dir = "../up/ttnn/cpp/ttnn/operations/x",
+	};
+	struct card_argv a;
+	int src, quote;
+
+	REQUIRE(card_kernel_compile_argv(&paths, &p100a, &k, &a) == 0, "ncrisc compile");
+	src = find(&a, "-I/k");
+	quote = find(&a, "-iquote../up/ttnn/cpp/ttnn/operations/x");
+	CHECK(src > 0 && quote == src + 1 && strcmp(a.argv[quote + 1], "-c") == 0,
+	      "-iquote after the kernel's directory: -I/k at %d, -iquote at %d", src, quote);
+	card_argv_free(&a);
+}
+
 static void test_link(void)
 {
 	const struct card_kernel brisc = { .target = CARD_BRISC, .src_dir = "/k", .out_dir = "/b" };
@@ -250,6 +269,7 @@ int main(void)
 {
 	test_brisc_compile();
 	test_trisc_compile();
+	test_upstream_quote();
 	test_link();
 	test_firmware();
 	test_pow2_banks();
