@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * A program (ttrt.h "programs") and the stages it goes through: its
- * sources and args (program.c), its build (program_build.c), a run on its
- * cores (program_run.c) and the status text (program_status.c).
+ * sources and args (program.c), its build (program_build.c, with
+ * program_build_jobs.h's files), a run on its cores (program_run.c) and
+ * the status text (program_status.c).
  *
  * Locking: p->lock guards every field below it. It is never held while a
  * compiler runs, while the chip is touched or while the notify callback
@@ -179,6 +180,8 @@ void prog_build_background(struct ttrt_program *p);
  * few tens of ms; they return why, e.g. -EINTR); later builds run. */
 void prog_builds_cancel(struct ttrt_program *p, int why);
 void prog_builds_cancel_locked(struct ttrt_program *p, int why);
+
+/* program_built.c: what the last build made. */
 void prog_builds_free(struct ttrt_program *p);
 /* The last build's image of a kernel for a RISC, or NULL. Caller holds
  * p->lock. */
