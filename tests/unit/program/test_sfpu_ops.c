@@ -170,6 +170,26 @@ static double r_digamma(double x)
 	return s + log(x) - 1 / (2 * x) - 1 / (12 * x * x) + 1 / (120 * pow(x, 4)) - 1 / (252 * pow(x, 6));
 }
 
+/* xIELU with beta 0.5 and alpha_p = alpha_n = 0.8 (their float values). */
+static double r_xielu(double x)
+{
+	double a = (double)0.8f;
+
+	return x > 0 ? a * x * x + 0.5 * x : a * (expm1(fmin(x, (double)-1e-6f)) - x) + 0.5 * x;
+}
+
+/* psi''(x) = -2 sum 1/(x + k)^3: the terms to k = 999, then the
+ * Euler-Maclaurin tail from z = x + 1000. */
+static double r_trigamma2(double x)
+{
+	double s = 0, z = x + 1000;
+
+	for (int k = 999; k >= 0; k--)
+		s += 1 / pow(x + k, 3);
+	s += 1 / (2 * z * z) + 1 / (2 * pow(z, 3)) + 3 / (12 * pow(z, 4));
+	return -2 * s;
+}
+
 static double r_where(double x) { return x != 0 ? 2 : -3; }
 static double r_mac(double x) { return x * 2 - 3; }
 static int64_t i_where(int64_t x) { return x != 0 ? 7 : -3; }
@@ -314,6 +334,7 @@ static const struct ref refs[] = {
 	{ "POWER", r_pow3, NULL, -20, 20, 0, 1, 2, 0, P3 },
 	{ "POWER_FRACTIONAL", r_pow25, NULL, 0.01, 20, 0, 1, 16, 0, P3 },
 	{ "POWER_ITERATIVE", r_pow2, NULL, -20, 20, 0, 1, 1, 0, P3 },
+	{ "POLYGAMMA", r_trigamma2, NULL, 0.1, 50, 0, 1, 16, 0, P3 },
 	{ "PRELU_SFPU", r_prelu, NULL, -10, 10, 0, 0, 0, 0, P3 },
 	{ "RDIV", r_rdiv, NULL, 0.1, 100, 0, 1, 2, 0, P3 },
 	{ "RDIV_FLOOR", r_rdiv_floor, NULL, 0.1, 100, 0, 0, 0, 0, EQ },
@@ -367,6 +388,7 @@ static const struct ref refs[] = {
 	{ "UNARY_LE", r_le, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_LT", r_lt, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_NE", r_ne, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "XIELU", r_xielu, NULL, -10, 10, 0, 1, 8, 1e-6, P3 },
 	{ "WHERE_TSS", r_where, NULL, -2, 2, GRID | TSS, 0, 0, 0, EQ },
 	{ "WHERE_TSS_INT32", NULL, i_where, -2, 2, TSS, 0, 0, 0, EQ },
 };

@@ -39,7 +39,7 @@ inline vFloat polygamma(const vFloat &x, uint32_t n_bits, const vFloat &scale)
 	vFloat s = 0.0f, y = x;
 
 	for (int k = 0; k < terms; k++) {
-		s = s + ipow(recip(y), n + 1);
+		s = s + recip(ipow(y, n + 1));
 		y = y + vFloat(1.0f);
 	}
 	// Euler-Maclaurin tail from z = y, in powers of r = 1/z.

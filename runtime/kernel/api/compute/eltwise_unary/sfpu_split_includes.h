@@ -209,7 +209,7 @@
 #endif
 
 #if SFPU_OP_XIELU_INCLUDE
-#error "SFPU_OP_XIELU_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/xielu.h"
 #endif
 
 #if SFPU_OP_WHERE_INCLUDE
@@ -229,7 +229,7 @@
 #endif
 
 #if SFPU_OP_POLYGAMMA_INCLUDE
-#error "SFPU_OP_POLYGAMMA_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/polygamma.h"
 #endif
 
 #if SFPU_OP_COMPUTE_KERNEL_API_INCLUDE
