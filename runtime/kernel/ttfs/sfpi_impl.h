@@ -421,6 +421,21 @@ inline void dst_store(uint32_t r, uint32_t imm, uint32_t fmt)
 	op(word(TT_TX_SFPU_STORE, 0, r, 0, 0, fmt), imm);
 }
 
+// Vector k (as dst_reg[k]) in load/store mode fmt, for the SDK's integer
+// ops: LO16 or INT, which dst_reg's typed reads and writes do not offer.
+inline vInt load_vector(uint32_t k, uint32_t fmt)
+{
+	vInt v;
+
+	dst_load(v.r, 2 * k, fmt);
+	return v;
+}
+
+inline void store_vector(uint32_t k, const vReg &v, uint32_t fmt)
+{
+	dst_store(v.r, 2 * k, fmt);
+}
+
 }  // namespace detail
 
 // dst_reg[k]: the 32 lanes of DST at A = 2k (tt/tensix.h: 4 rows x 8

@@ -193,19 +193,6 @@ inline sfpi::vInt int_op(IntOp op, const sfpi::vInt &a, const sfpi::vInt &b, boo
 	}
 }
 
-FORCE_INLINE sfpi::vInt load_int(uint32_t k, uint32_t fmt)
-{
-	sfpi::vInt v;
-
-	sfpi::detail::dst_load(v.r, 2 * k, fmt);
-	return v;
-}
-
-FORCE_INLINE void store_int(uint32_t k, const sfpi::vInt &v, uint32_t fmt)
-{
-	sfpi::detail::dst_store(v.r, 2 * k, fmt);
-}
-
 // One face of out = op(in0, in1), integers; UInt16 through LO16. A
 // 16-bit value's arithmetic is that of its zero-extension, stored modulo
 // 2^16.
@@ -216,9 +203,10 @@ inline void int_face(uint32_t in0, uint32_t in1, uint32_t out)
 	constexpr bool is_unsigned = DF != DataFormat::Int32;
 
 	for (uint32_t i = 0; i < 8; i++) {
-		sfpi::vInt a = load_int(in0 * vectors_per_tile + i, mode);
-		sfpi::vInt b = load_int(in1 * vectors_per_tile + i, mode);
-		store_int(out * vectors_per_tile + i, int_op(OP, a, b, is_unsigned), mode);
+		sfpi::vInt a = sfpi::detail::load_vector(in0 * vectors_per_tile + i, mode);
+		sfpi::vInt b = sfpi::detail::load_vector(in1 * vectors_per_tile + i, mode);
+		sfpi::detail::store_vector(out * vectors_per_tile + i, int_op(OP, a, b, is_unsigned),
+					   mode);
 	}
 }
 

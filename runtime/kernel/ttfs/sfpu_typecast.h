@@ -152,24 +152,12 @@ inline sfpi::vFloat cast_uint32_to_float(const sfpi::vInt &u, bool to_bf16)
 	return f;
 }
 
-FORCE_INLINE sfpi::vInt load_mode(uint32_t k, uint32_t mode)
-{
-	sfpi::vInt v;
-
-	sfpi::detail::dst_load(v.r, 2 * k, mode);
-	return v;
-}
-
-FORCE_INLINE void store_mode(uint32_t k, const sfpi::detail::vReg &v, uint32_t mode)
-{
-	sfpi::detail::dst_store(v.r, 2 * k, mode);
-}
-
 // One face of the tile in place (dst_reg[0] is its first vector).
 template <DataFormat IN, DataFormat OUT>
 inline void typecast_face()
 {
 	using namespace sfpi;
+	using detail::load_vector, detail::store_vector;
 	constexpr CastKind kind = cast_kind(IN, OUT);
 	constexpr bool to_bf16 = OUT != DataFormat::Float32;
 	constexpr uint32_t in_mode = IN == DataFormat::UInt16 ? TT_TX_SFPU_FMT_LO16 : TT_TX_SFPU_FMT_INT;
@@ -177,47 +165,47 @@ inline void typecast_face()
 	for (uint32_t i = 0; i < 8; i++) {
 		switch (kind) {
 		case CastKind::FLOAT_TO_INT32:
-			store_mode(i, cast_to_int32(dst_reg[i]), TT_TX_SFPU_FMT_INT);
+			store_vector(i, cast_to_int32(dst_reg[i]), TT_TX_SFPU_FMT_INT);
 			break;
 		case CastKind::FLOAT_TO_UINT32:
-			store_mode(i, cast_to_uint32(dst_reg[i]), TT_TX_SFPU_FMT_INT);
+			store_vector(i, cast_to_uint32(dst_reg[i]), TT_TX_SFPU_FMT_INT);
 			break;
 		case CastKind::FLOAT_TO_UINT16:
-			store_mode(i, cast_to_uint16(dst_reg[i]), TT_TX_SFPU_FMT_LO16);
+			store_vector(i, cast_to_uint16(dst_reg[i]), TT_TX_SFPU_FMT_LO16);
 			break;
 		case CastKind::FLOAT_TO_BF16:
 			dst_reg[i] = float_to_fp16b(dst_reg[i]);
 			break;
 		case CastKind::INT32_TO_FLOAT:
 		case CastKind::UINT16_TO_FLOAT: {
-			vFloat f = int32_to_float(load_mode(i, in_mode));
+			vFloat f = int32_to_float(load_vector(i, in_mode));
 			if (to_bf16)
 				f = float_to_fp16b(f);
 			dst_reg[i] = f;
 			break;
 		}
 		case CastKind::UINT32_TO_FLOAT:
-			dst_reg[i] = cast_uint32_to_float(load_mode(i, TT_TX_SFPU_FMT_INT), to_bf16);
+			dst_reg[i] = cast_uint32_to_float(load_vector(i, TT_TX_SFPU_FMT_INT), to_bf16);
 			break;
 		case CastKind::UINT16_TO_UINT32:
-			store_mode(i, load_mode(i, TT_TX_SFPU_FMT_LO16), TT_TX_SFPU_FMT_INT);
+			store_vector(i, load_vector(i, TT_TX_SFPU_FMT_LO16), TT_TX_SFPU_FMT_INT);
 			break;
 		case CastKind::UINT32_TO_UINT16: {
-			vInt u = load_mode(i, TT_TX_SFPU_FMT_INT), r = u;
+			vInt u = load_vector(i, TT_TX_SFPU_FMT_INT), r = u;
 			v_if (u < 0 || u > 65535) { r = 65535; }
 			v_endif;
-			store_mode(i, r, TT_TX_SFPU_FMT_LO16);
+			store_vector(i, r, TT_TX_SFPU_FMT_LO16);
 			break;
 		}
 		case CastKind::INT32_TO_UINT16: {
 			// Negatives first: r > 65535 is r - 65535 > 0, which
 			// overflows for the most negative values.
-			vInt r = load_mode(i, TT_TX_SFPU_FMT_INT);
+			vInt r = load_vector(i, TT_TX_SFPU_FMT_INT);
 			v_if (r < 0) { r = 0; }
 			v_endif;
 			v_if (r > 65535) { r = 65535; }
 			v_endif;
-			store_mode(i, r, TT_TX_SFPU_FMT_LO16);
+			store_vector(i, r, TT_TX_SFPU_FMT_LO16);
 			break;
 		}
 		default:
