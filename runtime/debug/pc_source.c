@@ -8,7 +8,6 @@
  */
 #include "debug/pc_source.h"
 #include "debug/srcline.h"
-#include "program/build/cache.h"   /* reading a whole file */
 #include "runtime_internal.h"
 
 #include <errno.h>
@@ -26,7 +25,7 @@ struct code_slot {
 struct ttrt_code_table {
 	pthread_mutex_t lock;
 	struct code_slot slot[TTRT_NUM_TENSIX][TTRT_NUM_RISCS];
-	/* ttfs's firmware of each RISC, read at the first PC not in a
+	/* The firmware of each RISC, made at the first PC not in a
 	 * kernel: linked where it runs, the same on every core. */
 	struct srcline_elf *fw[TTRT_NUM_RISCS];
 	bool fw_tried[TTRT_NUM_RISCS];
@@ -116,8 +115,8 @@ void ttrt_code_forget_all(struct ttrt_device *dev)
 		ttrt_code_forget(dev, ttrt_core_logical(c));
 }
 
-/* ttfs's firmware of the RISC, a reference; NULL where none is loaded
- * (a card that boots tt-metal's) or it cannot be read. */
+/* The firmware of the RISC, a reference, from the bytes the device
+ * loaded it from; NULL where none is loaded. */
 static struct srcline_elf *firmware_lines(struct ttrt_device *dev, int risc)
 {
 	struct ttrt_code_table *t = dev->code;
@@ -125,16 +124,10 @@ static struct srcline_elf *firmware_lines(struct ttrt_device *dev, int risc)
 
 	pthread_mutex_lock(&t->lock);
 	if (!t->fw_tried[risc] && dev->firmware_loaded) {
-		char path[TTRT_PATH_MAX + 32];
-		uint8_t *elf = NULL;
-		size_t len = 0;
+		const struct fw_image *img = &dev->firmware[risc];
 
 		t->fw_tried[risc] = true;
-		snprintf(path, sizeof(path), "%s/%s.elf", dev->firmware_from,
-			 ttrt_risc_names[risc]);
-		if (cache_read_file(path, &elf, &len) == 0)
-			t->fw[risc] = srcline_elf_new(elf, len);
-		free(elf);
+		t->fw[risc] = srcline_elf_new(img->elf, img->elf_len);
 	}
 	lines = t->fw[risc];
 	srcline_elf_get(lines);

@@ -1,18 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Read a firmware ELF with libelf: a 32-bit RISC-V executable whose
- * PT_LOAD segments are either in L1 or in the RISC's local memory.
+ * PT_LOAD segments are either in L1 or in the RISC's local memory. The
+ * file is read once; its bytes stay with the image, so the lines shown for
+ * a PC in the firmware are those of the build that was loaded.
  */
 #include "device/firmware_image.h"
+#include "program/build/cache.h"   /* reading a whole file */
 #include "runtime_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -80,20 +81,19 @@ static int read_segments(Elf *elf, struct fw_image *img, const char *path, char 
 int fw_image_load(const char *path, struct fw_image *img, char *err, size_t errlen)
 {
 	Elf *elf = NULL;
-	int fd, rc;
+	int rc;
 
 	memset(img, 0, sizeof(*img));
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		ttrt_set_err(err, errlen, "libelf: %s", elf_errmsg(-1));
 		return -EINVAL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		rc = -errno;
+	rc = cache_read_file(path, &img->elf, &img->elf_len);
+	if (rc) {
 		ttrt_set_err(err, errlen, "%s: %s", path, strerror(-rc));
 		return rc;
 	}
-	elf = elf_begin(fd, ELF_C_READ, NULL);
+	elf = elf_memory((char *)img->elf, img->elf_len);
 	if (!elf) {
 		ttrt_set_err(err, errlen, "%s: %s", path, elf_errmsg(-1));
 		rc = -ENOEXEC;
@@ -103,7 +103,6 @@ int fw_image_load(const char *path, struct fw_image *img, char *err, size_t errl
 out:
 	if (elf)
 		elf_end(elf);
-	close(fd);
 	if (rc)
 		fw_image_free(img);
 	return rc;
@@ -113,5 +112,6 @@ void fw_image_free(struct fw_image *img)
 {
 	for (int i = 0; i < img->nseg; i++)
 		free(img->seg[i].data);
+	free(img->elf);
 	memset(img, 0, sizeof(*img));
 }

@@ -21,6 +21,8 @@ struct fw_image {
 	struct fw_segment seg[FW_MAX_SEGMENTS];
 	int nseg;
 	uint32_t text_base;  /* first PT_LOAD address: where the RISC starts */
+	uint8_t *elf;        /* the file as read, for its debug info (debug/pc_source.c) */
+	size_t elf_len;
 };
 
 int fw_image_load(const char *path, struct fw_image *img, char *err, size_t errlen);
