@@ -106,8 +106,9 @@ enum tt_tx_op {
 	/* Unpack with tilize (tilize_block): ARG0 the L1 byte address of the
 	 * tile's element (0, 0) in row-major data, ARG1 its DataFormat
 	 * (Float32, Float16_b, Float16, Int32, UInt32, UInt16), ARG2 the row
-	 * pitch in bytes, ARG3 the CB, ARG4 the CB's tile size. The 32 rows of
-	 * 32 values at ARG0 + r * ARG2 into the next SrcA entry. */
+	 * pitch in bytes, ARG3 the CB, ARG4 the CB's tile size, ARG5 flags
+	 * (TT_TX_UNPACK_TO_DEST). The 32 rows of 32 values at ARG0 + r * ARG2
+	 * into the next SrcA entry. */
 	TT_TX_OP_UNPACK_TILIZE_A = 18,
 
 	/* TRISC1, math: DST indices are tiles of math's current section. */
@@ -171,6 +172,10 @@ enum tt_tx_op {
 #define TT_TX_SYNC_FULL 1u
 
 #define TT_TX_UNPACK_TRANSPOSE 0x1u   /* transpose the 32x32 tile (faces and within faces) */
+/* UNPACK_A, UNPACK_TILIZE_A: the CB is UnpackToDestFp32 (tt-metal's
+ * unpack_to_dest_mode): a Float32 tile goes to an fp32 DST whole, where
+ * through SrcA it loses the 13 mantissa bits TF32 drops. */
+#define TT_TX_UNPACK_TO_DEST   0x2u
 
 #define TT_TX_ELT_ADD 0u
 #define TT_TX_ELT_SUB 1u

@@ -55,6 +55,8 @@ FORCE_INLINE uint32_t in_format(uint32_t cb) { return unpack_src_format[cb]; }
 FORCE_INLINE uint32_t out_format(uint32_t cb) { return pack_dst_format[cb]; }
 FORCE_INLINE uint32_t in_tile_bytes(uint32_t cb) { return unpack_tile_size[cb]; }
 FORCE_INLINE uint32_t out_tile_bytes(uint32_t cb) { return pack_tile_size[cb]; }
+// unpack_to_dest_mode: 0 is UnpackToDestFp32, 1 Default.
+FORCE_INLINE bool unpacks_to_dest(uint32_t cb) { return unpack_to_dest_mode[cb] == 0; }
 #else
 // Without descriptors the CB's page is the tile (TRISCs keep 16-byte units).
 FORCE_INLINE uint32_t page_bytes(uint32_t cb)
@@ -65,6 +67,7 @@ FORCE_INLINE uint32_t in_format(uint32_t cb) { return format_of_size(page_bytes(
 FORCE_INLINE uint32_t out_format(uint32_t cb) { return format_of_size(page_bytes(cb)); }
 FORCE_INLINE uint32_t in_tile_bytes(uint32_t cb) { return page_bytes(cb); }
 FORCE_INLINE uint32_t out_tile_bytes(uint32_t cb) { return page_bytes(cb); }
+FORCE_INLINE bool unpacks_to_dest(uint32_t) { return false; }
 #endif
 
 }  // namespace ttfs

@@ -171,7 +171,9 @@ FORCE_INLINE void cb_push_back(uint32_t cb_id, uint32_t n)
 inline uint32_t unpack_a_flags;
 
 // Tile `tile` past the CB's read pointer into the next SrcA (op
-// UNPACK_A) or SrcB entry, once one is free.
+// UNPACK_A) or SrcB entry, once one is free. A CB the program made
+// UnpackToDestFp32 goes to DST whole from SrcA's side (datacopy only, as
+// tt-llk's unpack-to-dest: SrcB never has it).
 inline void unpack(uint32_t op, uint32_t cb_id, uint32_t tile, uint32_t flags, const char *call)
 {
 	cb_check(cb_id, 0, call);
@@ -185,6 +187,8 @@ inline void unpack(uint32_t op, uint32_t cb_id, uint32_t tile, uint32_t flags, c
 		while (TT_TX_SRCB_COUNT(src_status()) >= TT_TX_SRC_DEPTH)
 			;
 	}
+	if (op == TT_TX_OP_UNPACK_A && unpacks_to_dest(cb_id))
+		flags |= TT_TX_UNPACK_TO_DEST;
 	arg(0, addr);
 	arg(1, in_format(cb_id));
 	arg(2, flags);
@@ -222,6 +226,7 @@ inline void unpack_tilize(uint32_t cb_id, uint32_t tile, uint32_t block, const c
 	arg(2, block * TILE_DIM_VALUES * size);
 	arg(3, cb_id);
 	arg(4, in_tile_bytes(cb_id));
+	arg(5, unpacks_to_dest(cb_id) ? TT_TX_UNPACK_TO_DEST : 0u);
 	cmd(TT_TX_OP_UNPACK_TILIZE_A);
 }
 

@@ -119,10 +119,13 @@ static int copy_into(struct sim_tensix *tx, float *d, const struct tx_src *s, co
 	if (tx_format_is_int(s->fmt))
 		return copy_int(tx, s->fmt, v, d);
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
-		/* fp32 data: whole into an fp32 DST (unpack-to-dest), truncated
-		 * into a 16-bit one (the unpacker's bf16 conversion). */
-		if (s->fp32)
-			d[i] = fp32_dst ? v[i] : tx_bf16_trunc(v[i]);
+		/* fp32 data: whole into an fp32 DST by unpack-to-dest, else
+		 * through SrcA's TF32; truncated into a 16-bit DST (the
+		 * unpacker's bf16 conversion). */
+		if (s->fp32 && fp32_dst)
+			d[i] = s->to_dest ? v[i] : tx_tf32_trunc(v[i]);
+		else if (s->fp32)
+			d[i] = tx_bf16_trunc(v[i]);
 		else
 			d[i] = fp32_dst ? v[i] : tx_bf16_rne(v[i]);
 	}

@@ -31,13 +31,15 @@
 
 /* An unpacked operand: a tile in SrcA or SrcB. fp32 marks a tile
  * unpacked from Float32 whose values are kept whole: math truncates them
- * to TF32 when it uses them as operands, and a datacopy into an fp32 DST
- * keeps them (tt-metal's unpack-to-dest). An integer format's tile (fmt
+ * to TF32 when it uses them as operands, and so does a datacopy, unless
+ * to_dest (the CB is UnpackToDestFp32: tt-metal's unpack-to-dest) and DST
+ * is fp32, which keeps them whole. An integer format's tile (fmt
  * Int32, UInt32, UInt16) holds each value's bits in its float, UInt16
  * zero-extended; a datacopy moves the bits (formats.h, tx_format_is_int). */
 struct tx_src {
 	_Alignas(32) float v[TX_TILE_ELEMS];
 	int fp32;
+	int to_dest;
 	uint32_t fmt;
 };
 

@@ -7,7 +7,8 @@
  *
  * Precision (§3.5): bf16, fp16 and Bfp8_b are held exactly; fp32 is kept
  * whole in the entry and marked, and math truncates it to TF32 when it
- * uses it as an operand (a datacopy into an fp32 DST keeps it whole).
+ * uses it as an operand (a datacopy of an UnpackToDestFp32 CB's tile into
+ * an fp32 DST keeps it whole: silicon's unpacker writes DST directly).
  * Int32, UInt32 and UInt16 values are kept as bits.
  */
 #include "tensix.h"
@@ -71,6 +72,7 @@ int tx_unpack(struct sim_tensix *tx, int srcb)
 	if (flags & TT_TX_UNPACK_TRANSPOSE)
 		transpose(e->v);
 	e->fp32 = fmt == TX_FMT_FLOAT32;
+	e->to_dest = !srcb && (flags & TT_TX_UNPACK_TO_DEST);
 	e->fmt = fmt;
 	src_push(tx, srcb);
 	return 0;
@@ -101,6 +103,7 @@ int tx_unpack_tilize(struct sim_tensix *tx)
 		return -1;
 	tx_rows_from_l1(tx->l1 + addr, pitch, fmt, e->v);
 	e->fp32 = fmt == TX_FMT_FLOAT32;
+	e->to_dest = !!(tx_arg(tx, 5) & TT_TX_UNPACK_TO_DEST);
 	e->fmt = fmt;
 	src_push(tx, 0);
 	return 0;

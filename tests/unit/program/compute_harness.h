@@ -12,6 +12,11 @@
 
 #define TILE_ELEMS 1024
 
+/* A [compute] key line: the reader's CBs unpack to DST, as ttnn's fp32
+ * unary and SFPU ops set them, so an fp32 copy_tile keeps every bit
+ * (without it a Float32 tile reaches DST through SrcA's TF32). */
+#define UNPACK_TO_DEST_ALL "unpack_to_dest_mode = 0=UnpackToDestFp32 1=UnpackToDestFp32 2=UnpackToDestFp32\n"
+
 /* The kernels' directory (tests/unit/program/compute), set by main. */
 extern const char *kernels_dir;
 

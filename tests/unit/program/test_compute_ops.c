@@ -134,10 +134,11 @@ static void tile_put(const float *v, enum fmt f, uint8_t *p)
 		}
 }
 
-/* The [compute] section of a run in format f: an fp32 DST for float32. */
+/* The [compute] section of a run in format f: an fp32 DST for float32,
+ * which its input reaches whole (unpack to DST). */
 static const char *dst_for(enum fmt f)
 {
-	return f == F32 ? "fp32_dest_acc_en = true\n" : "";
+	return f == F32 ? "fp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL : "";
 }
 
 /* ---- comparing within a format's rounding ------------------------------------------------ */

@@ -57,11 +57,12 @@ static void copy_inputs(uint16_t *b16, float *f32)
 	}
 }
 
-static void test_copy(struct ttrt_device *dev, bool fp32_dst)
+/* fp32_dst: fp32_dest_acc_en; to_dest: c_1 (Float32) is UnpackToDestFp32. */
+static void test_copy(struct ttrt_device *dev, bool fp32_dst, bool to_dest)
 {
 	static uint16_t in16[COPY_TILES * TILE_ELEMS], out16[2 * COPY_TILES * TILE_ELEMS];
 	static float in32[COPY_TILES * TILE_ELEMS], out32[2 * COPY_TILES * TILE_ELEMS];
-	char sections[512], what[64];
+	char sections[512], what[64], what16[96], what32[96];
 	struct io in[3] = {
 		{ in16, 2048, COPY_TILES }, { in32, 4096, COPY_TILES }, { 0 },
 	};
@@ -72,17 +73,19 @@ static void test_copy(struct ttrt_device *dev, bool fp32_dst)
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = bfloat16\npages = %d\n[cb.1]\nformat = float32\npages = %d\n"
 		 "[cb.16]\nformat = bfloat16\npages = %d\n[cb.17]\nformat = float32\npages = %d\n"
-		 "[compute]\nargs = %d\nfp32_dest_acc_en = %s\n",
+		 "[compute]\nargs = %d\nfp32_dest_acc_en = %s\n%s",
 		 COPY_TILES, COPY_TILES, 2 * COPY_TILES, 2 * COPY_TILES, COPY_TILES,
-		 fp32_dst ? "true" : "false");
-	snprintf(what, sizeof(what), "copy, fp32 DST %s", fp32_dst ? "on" : "off");
+		 fp32_dst ? "true" : "false",
+		 to_dest ? "unpack_to_dest_mode = 1=UnpackToDestFp32\n" : "");
+	snprintf(what, sizeof(what), "copy, fp32 DST %s%s", fp32_dst ? "on" : "off",
+		 to_dest ? ", UnpackToDestFp32" : "");
 	if (run(dev, what, sections, "copy.cpp", in, out))
 		return;
 
-	c16 = (struct cmp){ .what = "copy into bf16 c_16" };
-	c32 = (struct cmp){ .what = "copy into float32 c_17" };
-	if (fp32_dst)
-		c16.what = "copy into bf16 c_16 (fp32 DST)", c32.what = "copy into float32 c_17 (fp32 DST)";
+	snprintf(what16, sizeof(what16), "copy into bf16 c_16 (%s)", what);
+	snprintf(what32, sizeof(what32), "copy into float32 c_17 (%s)", what);
+	c16 = (struct cmp){ .what = what16 };
+	c32 = (struct cmp){ .what = what32 };
 	for (unsigned i = 0; i < 2 * COPY_TILES * TILE_ELEMS; i++) {
 		unsigned j = i % (COPY_TILES * TILE_ELEMS);
 		float held;   /* what DST holds */
@@ -93,9 +96,12 @@ static void test_copy(struct ttrt_device *dev, bool fp32_dst)
 			uint32_t u = f2u(in32[j]);
 
 			/* Into a 16-bit DST an fp32 tile is truncated to bf16,
-			 * denormals to 0; an fp32 DST keeps it whole. */
-			held = fp32_dst ? in32[j] : (is_denormal(u) ? u2f(u & 0x80000000u) :
-						     u2f(u & 0xffff0000u));
+			 * denormals to 0; an fp32 DST keeps it whole when it is
+			 * unpacked to DST, else SrcA's TF32 drops 13 bits. */
+			if (!fp32_dst)
+				held = is_denormal(u) ? u2f(u & 0x80000000u) : u2f(u & 0xffff0000u);
+			else
+				held = to_dest ? in32[j] : u2f(u & ~0x1fffu);
 		}
 		cmp_one(&c16, i, bf16(out16[i]), bf16(pack_bf16(held)), 0);
 		cmp_one(&c32, i, out32[i], held, 0);
@@ -466,7 +472,7 @@ static void test_lanes(struct ttrt_device *dev)
 	static float x[TILE_ELEMS], o[TILE_ELEMS], want[TILE_ELEMS];
 	static const char sections[] =
 		"[cb.0]\nformat = float32\npages = 1\n[cb.16]\nformat = float32\npages = 1\n"
-		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL;
 	struct io in[3] = { { x, 4096, 1 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 4096, 1 }, { 0 } };
 	struct cmp c = { .what = "SFPU lane mapping" };
@@ -697,7 +703,7 @@ static void test_unary_fp32(struct ttrt_device *dev)
 	static float x[15 * TILE_ELEMS], o[15 * TILE_ELEMS];
 	static const char sections[] =
 		"[cb.0]\nformat = float32\npages = 15\n[cb.16]\nformat = float32\npages = 15\n"
-		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n";
+		"[compute]\nargs = 0 15\nfp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL;
 	struct io in[3] = { { x, 4096, 15 }, { 0 }, { 0 } };
 	struct io out[2] = { { o, 4096, 15 }, { 0 } };
 
@@ -771,8 +777,9 @@ int main(int argc, char **argv)
 {
 	struct ttrt_device *dev = open_device(argc, argv, "test_compute_run");
 
-	test_copy(dev, false);
-	test_copy(dev, true);
+	test_copy(dev, false, false);
+	test_copy(dev, true, false);
+	test_copy(dev, true, true);
 	test_binary(dev, false);
 	test_binary(dev, true);
 	test_matmul(dev);

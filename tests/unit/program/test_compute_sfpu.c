@@ -171,7 +171,8 @@ static void test_binary_sfpu(struct ttrt_device *dev, bool fp32)
 		}
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = %s\npages = %d\n[cb.1]\nformat = %s\npages = %d\n"
-		 "[cb.16]\nformat = %s\npages = %d\n[compute]\nargs = %d\nfp32_dest_acc_en = %s\n",
+		 "[cb.16]\nformat = %s\npages = %d\n[compute]\nargs = %d\nfp32_dest_acc_en = %s\n"
+		 UNPACK_TO_DEST_ALL,
 		 fp32 ? "float32" : "bfloat16", BIN_OPS, fp32 ? "float32" : "bfloat16", BIN_OPS,
 		 fp32 ? "float32" : "bfloat16", BIN_OPS, BIN_OPS, fp32 ? "true" : "false");
 	if (run(dev, fp32 ? "binary SFPU ops, float32" : "binary SFPU ops, bfloat16", sections,
@@ -474,7 +475,8 @@ static void test_typecast(struct ttrt_device *dev, unsigned in, unsigned out)
 		tc_input(in, i, ti, &fv[i], &iv[i]);
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = %s\npages = 1\n[cb.16]\nformat = %s\npages = 1\n"
-		 "[compute]\nargs = 1\nfp32_dest_acc_en = %s\ndefines = IN_FMT=%u OUT_FMT=%u\n",
+		 "[compute]\nargs = 1\nfp32_dest_acc_en = %s\ndefines = IN_FMT=%u OUT_FMT=%u\n"
+		 UNPACK_TO_DEST_ALL,
 		 tc_name(in), tc_name(out), fp32_dst ? "true" : "false", in, out);
 	snprintf(what, sizeof(what), "typecast_tile<%s, %s>", tc_name(in), tc_name(out));
 	if (run(dev, what, sections, "typecast.cpp", io_in, io_out))

@@ -673,7 +673,7 @@ static void run_batch(struct ttrt_device *dev, struct op *const *b, unsigned n, 
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = %s\npages = %u\n[cb.16]\nformat = %s\npages = %u\n"
 		 "[compute]\nargs = %u\ndefines = %s%s\n%s", fmt_name(f), n, fmt_name(f), n, n, inp[f],
-		 defines, half ? "" : "fp32_dest_acc_en = true\n");
+		 defines, half ? "" : "fp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL);
 	snprintf(what, sizeof(what), "%s .. %s (%s)", b[0]->name, b[n - 1]->name, fmt_name(f));
 	struct io in[3] = { { half ? (void *)x16 : f == FP32 ? (void *)xf : (void *)xi, tile, n } };
 	struct io out[2] = { { half ? (void *)o16 : f == FP32 ? (void *)of : (void *)oi, tile, n } };

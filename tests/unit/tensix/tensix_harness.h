@@ -161,16 +161,23 @@ static inline void commit_pack_release(uint32_t idx, uint32_t addr, uint32_t fmt
 	CHECK_EQ(CMD(P, TT_TX_OP_PACK_RELEASE, 0), 0);
 }
 
-/* One copy of a float32 tile through DST to out. */
-static inline void roundtrip(const float *m, uint32_t in_fmt, uint32_t out_fmt)
+/* One copy of a float32 tile through DST to out, unpacked to DST (an
+ * UnpackToDestFp32 CB) unless flags say otherwise. */
+static inline void roundtrip_flags(const float *m, uint32_t in_fmt, uint32_t out_fmt,
+				   uint32_t flags)
 {
 	if (in_fmt == F32)
 		put_f32(IN0, m);
 	else
 		put_bf16(IN0, m);
-	CHECK_EQ(unpack(0, IN0, in_fmt, 0), 0);
+	CHECK_EQ(unpack(0, IN0, in_fmt, flags), 0);
 	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), 0);
 	commit_pack_release(0, OUT, out_fmt);
+}
+
+static inline void roundtrip(const float *m, uint32_t in_fmt, uint32_t out_fmt)
+{
+	roundtrip_flags(m, in_fmt, out_fmt, TT_TX_UNPACK_TO_DEST);
 }
 
 static inline void tensix_open(void)

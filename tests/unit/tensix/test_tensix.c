@@ -153,6 +153,12 @@ static void test_copy_precision(void)
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
 		bad += fbits(get_f32(OUT, i / 32, i % 32)) != fbits(m[i]);
 	CHECK(bad == 0, "%d fp32 values not kept whole", bad);
+	/* fp32 into an fp32 DST through SrcA (not unpacked to DST): TF32. */
+	roundtrip_flags(m, F32, F32, 0);
+	bad = 0;
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
+		bad += fbits(get_f32(OUT, i / 32, i % 32)) != (fbits(m[i]) & ~0x1FFFu);
+	CHECK(bad == 0, "%d fp32 values not truncated to TF32", bad);
 	/* fp32 into a 16-bit DST: truncated to bf16. */
 	config(TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
 	roundtrip(m, F32, F32);

@@ -154,7 +154,8 @@ static void test_tilize(void)
 			rows[i][j] = bitsf(rnd() | 0x40000000u);   /* any fp32 bits, kept whole */
 	memcpy(l1 + IN0, rows, sizeof(rows));
 	config(TT_TX_DST_FP32, TT_TX_SYNC_HALF, 4);
-	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_TILIZE_A, IN0 + col, F32, pitch, 0, 4096), 0);
+	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_TILIZE_A, IN0 + col, F32, pitch, 0, 4096,
+		     TT_TX_UNPACK_TO_DEST), 0);
 	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), 0);
 	commit_pack_release(0, OUT, F32);
 	for (unsigned i = 0; i < 32; i++)
@@ -168,7 +169,7 @@ static void test_tilize(void)
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
 		want[i] = rows[i / 32][64 + i % 32];
 	put_f32(IN1, want);
-	CHECK_EQ(unpack(0, IN1, F32, 0), 0);
+	CHECK_EQ(unpack(0, IN1, F32, TT_TX_UNPACK_TO_DEST), 0);
 	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COPY, 0), 0);
 	CHECK_EQ(CMD(M, TT_TX_OP_MATH_COMMIT, 0), 0);
 	CHECK_EQ(CMD(P, TT_TX_OP_PACK_UNTILIZE, 0, OUT + 32 * 4, F32, 16, 4096, pitch), 0);
