@@ -156,6 +156,33 @@ int ttrt_poll_done(struct ttrt_device *dev, struct ttrt_xy core, const struct tt
 	}
 }
 
+/* The start of either reset: the programs stopped, the chip taken alone
+ * within op's deadline. */
+static int reset_take_chip(struct ttrt_device *dev, const struct ttrt_wait *wait,
+			   struct ttrt_op *op, char *err, size_t errlen)
+{
+	int rc;
+
+	ttrt_op_start(op, dev, 0, wait);
+	ttrt_programs_stop_all(dev);
+	rc = ttrt_chip_lock(dev, 1, op);
+	if (rc == -EINTR)
+		ttrt_set_err(err, errlen, "interrupted while waiting for the chip");
+	else if (rc)
+		ttrt_set_err(err, errlen, "the chip stayed busy for %u ms (a launch holds it)",
+			     op->timeout_ms);
+	return rc;
+}
+
+/* The end of either reset: the chip given back, with no kernel and no
+ * code known on any core. */
+static void reset_give_chip(struct ttrt_device *dev)
+{
+	ttrt_chip_unlock(dev);
+	ttrt_core_kernels_clear(dev);
+	ttrt_code_forget_all(dev);
+}
+
 /* Boot and reset: the chip alone, one deadline for lock, upload and wait.
  * A boot that fails or is interrupted leaves the chip down: launches are
  * refused until a reset succeeds. The next reset stops every core before
@@ -170,21 +197,12 @@ int ttrt_device_reset(struct ttrt_device *dev, const struct ttrt_wait *wait, cha
 		ttrt_set_err(err, errlen, "%s", dev->launch_problem);
 		return -EIO;
 	}
-	ttrt_op_start(&op, dev, 0, wait);
-	ttrt_programs_stop_all(dev);
-	rc = ttrt_chip_lock(dev, 1, &op);
-	if (rc == -EINTR)
-		ttrt_set_err(err, errlen, "interrupted while waiting for the chip");
-	else if (rc)
-		ttrt_set_err(err, errlen, "the chip stayed busy for %u ms (a launch holds it)",
-			     op.timeout_ms);
+	rc = reset_take_chip(dev, wait, &op, err, errlen);
 	if (rc)
 		return rc;
 	rc = ttrt_device_boot(dev, &op, err, errlen);
 	dev->chip_ready = rc == 0;
-	ttrt_chip_unlock(dev);
-	ttrt_core_kernels_clear(dev);
-	ttrt_code_forget_all(dev);
+	reset_give_chip(dev);
 	return rc;
 }
 
@@ -200,14 +218,9 @@ int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait
 			     "`echo 1 > device/reset` reloads the firmware", dev->backend_desc);
 		return -EOPNOTSUPP;
 	}
-	ttrt_op_start(&op, dev, 0, wait);
-	ttrt_programs_stop_all(dev);
-	rc = ttrt_chip_lock(dev, 1, &op);
-	if (rc) {
-		ttrt_set_err(err, errlen, "%s", rc == -EINTR ? "interrupted while waiting for the chip"
-							     : "the chip stayed busy (a launch holds it)");
+	rc = reset_take_chip(dev, wait, &op, err, errlen);
+	if (rc)
 		return rc;
-	}
 	/* The ASIC reset has its own bound (the driver's seconds); the
 	 * firmware upload after it gets a fresh deadline. */
 	rc = ops->chip_reset(dev->backend, dev->cfg.timeout_ms, err, errlen);
@@ -217,9 +230,7 @@ int ttrt_device_reset_chip(struct ttrt_device *dev, const struct ttrt_wait *wait
 		rc = ttrt_device_boot(dev, &op, err, errlen);
 	}
 	dev->chip_ready = rc == 0 && !dev->launch_problem[0];
-	ttrt_chip_unlock(dev);
-	ttrt_core_kernels_clear(dev);
-	ttrt_code_forget_all(dev);
+	reset_give_chip(dev);
 	return rc;
 }
 
