@@ -228,7 +228,8 @@ static int64_t i_gt(int64_t x) { return x > 3; }
 /* GRID: inputs on a coarse grid, so compares meet equality; TSS: reads
  * DST tiles 1 and 2, filled with 2 and -3 (Int32: 7 and -3) first, as
  * ttnn's where_tss and mac_tss kernels fill them with their scalars. */
-enum { GRID = 1, TSS = 2, ROT90 = 4 };   /* ROT90: (a, b) column pairs to (-b, a) */
+enum { GRID = 1, TSS = 2, ROT90 = 4, TPROD = 8 };   /* ROT90: (a, b) column pairs to (-b, a);
+						    * TPROD: running products (below) */
 
 struct ref {
 	const char *op;
@@ -379,6 +380,7 @@ static const struct ref refs[] = {
 	{ "TANH_APPROX", tanh, NULL, -10, 10, 0, 2, 1024, 1e-4, P3 },
 	{ "TANHSHRINK", r_tanhshrink, NULL, -10, 10, 0, 2, 64, 1e-6, P3 },
 	{ "THRESHOLD", r_threshold, NULL, -2, 2, 0, 0, 0, 0, EQ },
+	{ "TILED_PROD", r_identity, NULL, 0.8, 1.25, TPROD, 6, 24, 0, P3 },
 	{ "TRUNC", trunc, NULL, -100, 100, 0, 0, 0, 0, EQ },
 	{ "UNARY_EQ", r_eq, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_EQ_INT32", NULL, i_eq, -6, 6, 0, 0, 0, 0, EQ },
@@ -560,16 +562,61 @@ static double ulp_of(double y, int mant_bits)
 	return ldexp(1.0, e - 1 - mant_bits);
 }
 
+/* The tile index (L1 order: faces of 16 rows of 16) of the SFPU's lane l
+ * at DST address a (docs/tensix.md, "SFPU"). */
+static unsigned sfpu_elem(unsigned a, unsigned l)
+{
+	return ((a & ~3u) + l / 8) * 16 + 2 * (l % 8) + ((a >> 1) & 1);
+}
+
+/* tiled_prod_tile's result: per face, each lane's running product over
+ * the face's eight vectors and the next face's first, written back as it
+ * goes (so it carries into the next face). The last face's ninth vector
+ * is the next tile's: not in this one. */
+static void tiled_prod_ref(const float *x, double *want)
+{
+	for (unsigned i = 0; i < TILE; i++)
+		want[i] = x[i];
+	for (unsigned face = 0; face < 4; face++) {
+		for (unsigned l = 0; l < 32; l++) {
+			double running = 1;
+
+			for (unsigned k = 0; k < 9; k++) {
+				unsigned e = sfpu_elem(16 * face + 2 * k, l);
+
+				if (e >= TILE)
+					break;
+				running *= want[e];
+				want[e] = running;
+			}
+		}
+	}
+}
+
+/* The exact results of one op's tile. */
+static void reference(const struct ref *r, const float *x, double *want)
+{
+	for (unsigned i = 0; i < TILE; i++) {
+		/* ROT90: L1 keeps a face row's 16 columns in a row, so i ^ 1 is the pair's other column. */
+		if (r->flags & ROT90)
+			want[i] = i & 1 ? x[i - 1] : -x[i + 1];
+		else
+			want[i] = r->f(x[i]);
+	}
+	if (r->flags & TPROD)
+		tiled_prod_ref(x, want);
+}
+
 /* Checks one op's tile: every element, then the correlation. */
 static void check_float(const struct op *o, enum fmt f, const float *x, const float *got)
 {
 	const struct ref *r = o->ref;
-	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, worst = 0;
+	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, worst = 0, wants[TILE];
 	unsigned bad = 0;
 
+	reference(r, x, wants);
 	for (unsigned i = 0; i < TILE; i++) {
-		/* ROT90: L1 keeps a face row's 16 columns in a row, so i ^ 1 is the pair's other column. */
-		double want = !(r->flags & ROT90) ? r->f(x[i]) : i & 1 ? x[i - 1] : -x[i + 1], g = got[i];
+		double want = wants[i], g = got[i];
 		double tol = (f == BF16 ? r->ulps16 * ulp_of(want, 7) : r->ulps32 * ulp_of(want, 23));
 		double err = fabs(g - want);
 

@@ -63,6 +63,7 @@
 #include "api/compute/eltwise_unary/square.h"
 #include "api/compute/eltwise_unary/swish.h"
 #include "api/compute/eltwise_unary/tanh.h"
+#include "api/compute/eltwise_unary/tiled_prod.h"
 #include "api/compute/eltwise_unary/threshold.h"
 #include "api/compute/eltwise_unary/trigonometry.h"
 #include "api/compute/eltwise_unary/unary_max_min.h"
