@@ -201,7 +201,7 @@
 #endif
 
 #if SFPU_OP_DROPOUT_INCLUDE
-#error "SFPU_OP_DROPOUT_INCLUDE: this op is not in the SDK (runtime/kernel/README.md, SFPU ops)"
+#include "api/compute/eltwise_unary/dropout.h"
 #endif
 
 #if SFPU_OP_LOGSIGMOID_INCLUDE
