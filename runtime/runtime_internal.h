@@ -163,6 +163,13 @@ int ttrt_device_boot(struct ttrt_device *dev, const struct ttrt_op *op, char *er
 void ttrt_set_err(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A NUL-terminated string a kernel left in L1 at addr (a literal of its
+ * image), read into out[size] with bounds: 0; 1 when no NUL ends it within
+ * size - 1 bytes or the end of L1 (out holds those, terminated); -ENXIO
+ * for addr 0 or past L1; or the read's -errno. */
+int ttrt_l1_string(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, char *out,
+		   size_t size);
+
 /* ttrt_dram_direct that appends to iov[0..*n), merging a piece into the
  * last one when they are contiguous in host memory; 0 or -errno. */
 struct iovec;

@@ -7,6 +7,7 @@
  * since a kernel that went wrong may have written anything there.
  */
 #include "debug/kernel_debug.h"
+#include "runtime_internal.h"
 #include "tt/debug_abi.h"
 
 #include <errno.h>
@@ -61,20 +62,13 @@ int ttrt_debug_waypoint(struct ttrt_device *dev, struct ttrt_xy core, int risc, 
 static void l1_string(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
 		      char out[TEXT_MAX])
 {
-	uint32_t l1 = ttrt_device_abi(dev)->l1_size;
-	size_t n = TEXT_MAX - 1, i;
-
-	strcpy(out, "?");
-	if (!addr || addr >= l1)
+	if (ttrt_l1_string(dev, core, addr, out, TEXT_MAX) < 0) {
+		strcpy(out, "?");
 		return;
-	if (n > l1 - addr)
-		n = l1 - addr;
-	if (ttrt_l1_read(dev, core, addr, out, n))
-		return;
-	for (i = 0; i < n && out[i]; i++)
+	}
+	for (size_t i = 0; out[i]; i++)
 		if (!printable((unsigned char)out[i]))
 			out[i] = '?';
-	out[i] = '\0';
 }
 
 int ttrt_debug_assert(struct ttrt_device *dev, struct ttrt_xy core, int risc, uint32_t pc,

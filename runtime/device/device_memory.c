@@ -10,6 +10,7 @@
 #include "runtime_internal.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/uio.h>
 
 uint64_t ttrt_dram_bank_size(const struct ttrt_device *dev)
@@ -44,6 +45,27 @@ int ttrt_l1_write(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
 	if (!range_fits(addr, len, TTRT_L1_SIZE))
 		return -EFBIG;
 	return dev->backend->ops->write(dev->backend, noc0, addr, buf, len);
+}
+
+int ttrt_l1_string(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr, char *out,
+		   size_t size)
+{
+	uint32_t l1 = dev->abi.l1_size;
+	size_t n = size - 1;
+	int rc;
+
+	out[0] = '\0';
+	if (!addr || addr >= l1)
+		return -ENXIO;
+	if (n > l1 - addr)
+		n = l1 - addr;
+	rc = ttrt_l1_read(dev, core, addr, out, n);
+	if (rc) {
+		out[0] = '\0';
+		return rc;
+	}
+	out[n] = '\0';
+	return memchr(out, '\0', n) ? 0 : 1;
 }
 
 int ttrt_dram_read(struct ttrt_device *dev, int bank, uint64_t addr, void *buf, size_t len)

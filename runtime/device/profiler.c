@@ -4,6 +4,7 @@
  * (device/profiler.h).
  */
 #include "device/profiler.h"
+#include "runtime_internal.h"
 #include "tt/profiler_abi.h"
 
 #include <errno.h>
@@ -26,21 +27,9 @@ int prof_clear(struct ttrt_device *dev, struct ttrt_xy core)
 static void read_where(struct ttrt_device *dev, struct ttrt_xy core, uint32_t addr,
 		       char out[PROF_WHERE_MAX])
 {
-	uint32_t n = PROF_WHERE_MAX - 1;
-
 	out[0] = '\0';
-	if (addr == 0)
-		return;
-	if (addr >= TT_L1_SIZE) {
+	if (addr != 0 && ttrt_l1_string(dev, core, addr, out, PROF_WHERE_MAX) != 0)
 		strcpy(out, "?");
-		return;
-	}
-	if (n > TT_L1_SIZE - addr)
-		n = TT_L1_SIZE - addr;
-	if (ttrt_l1_read(dev, core, addr, out, n) != 0 || !memchr(out, '\0', n)) {
-		strcpy(out, "?");
-		return;
-	}
 }
 
 /* A 32-bit low half after `prev`: the value only grows, so a smaller low
