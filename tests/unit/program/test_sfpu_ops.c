@@ -835,7 +835,7 @@ static int run_dropout(struct ttrt_device *dev, const float *x, float *y, uint32
 	snprintf(sections, sizeof(sections),
 		 "[cb.0]\nformat = float32\npages = 2\n[cb.16]\nformat = float32\npages = 2\n"
 		 "[compute]\nargs = %u %u %u %u\ndefines = SFPU_OP_DROPOUT_INCLUDE=1 INP_FLOAT32=1\n"
-		 "fp32_dest_acc_en = true\n", DROP_TILES, seed, probability, scale);
+		 "fp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL, DROP_TILES, seed, probability, scale);
 	snprintf(what, sizeof(what), "dropout (seed %u, p %.2f)", seed, p);
 	return run_source(dev, what, sections, dropout_kernel, sizeof(dropout_kernel) - 1, in, out);
 }
