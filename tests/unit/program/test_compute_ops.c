@@ -4,7 +4,8 @@
  * the SFPU, end to end on the simulated chip through the program API
  * (kernels in tests/unit/program/compute), each against a host reference
  * on random data in bfloat16, float32 (with an fp32 DST) and bfp8_b:
- * - broadcast (bcast.cpp): add, sub, mul with SrcB broadcast along
+ * - broadcast (bcast.cpp, and bcast_2026.cpp with tt-metal's 2026 init
+ *   names): add, sub, mul with SrcB broadcast along
  *   columns, a row, or the scalar; unary_bcast; within bfloat16 rounding
  *   of the exact result (float32: of fp32 rounding; bfp8_b: plus the
  *   block format's quantum);
@@ -182,12 +183,12 @@ static void cmp_tile(struct cmp *c, const uint8_t *got, enum fmt f, const double
 
 #define BCAST_TILES 12
 
-static void test_bcast(struct ttrt_device *dev, enum fmt f)
+static void test_bcast(struct ttrt_device *dev, enum fmt f, const char *kernel)
 {
 	static uint8_t a[BCAST_TILES * 4096], b[BCAST_TILES * 4096], o[BCAST_TILES * 4096];
 	struct io in[3] = { { a, fmt_bytes[f], BCAST_TILES }, { b, fmt_bytes[f], BCAST_TILES }, { 0 } };
 	struct io out[2] = { { o, fmt_bytes[f], BCAST_TILES }, { 0 } };
-	char sections[512], what[64];
+	char sections[512], what[80];
 	double want[TILE_ELEMS];
 
 	for (unsigned t = 0; t < BCAST_TILES; t++) {
@@ -198,17 +199,18 @@ static void test_bcast(struct ttrt_device *dev, enum fmt f)
 		 "[cb.0]\nformat = %s\npages = %d\n[cb.1]\nformat = %s\npages = %d\n"
 		 "[cb.16]\nformat = %s\npages = 2\n[compute]\n%s",
 		 fmt_name[f], BCAST_TILES, fmt_name[f], BCAST_TILES, fmt_name[f], dst_for(f));
-	snprintf(what, sizeof(what), "broadcast in %s", fmt_name[f]);
-	if (run(dev, what, sections, "bcast.cpp", in, out))
+	snprintf(what, sizeof(what), "%s in %s", kernel, fmt_name[f]);
+	if (run(dev, what, sections, kernel, in, out))
 		return;
 	for (unsigned t = 0; t < BCAST_TILES; t++) {
 		const uint8_t *ta = a + t * fmt_bytes[f], *tb = b + t * fmt_bytes[f];
 		unsigned op = t / 3, dim = t % 3, row = t == 4 ? 3 : 0;
-		char name[64];
+		char name[96];
 		struct cmp c = { .what = name };
 
-		snprintf(name, sizeof(name), "%s %s, %s", t < 9 ? (op == 0 ? "add" : op == 1 ? "sub" : "mul") :
-			 "unary", dim == 0 ? "COL" : dim == 1 ? "ROW" : "SCALAR", fmt_name[f]);
+		snprintf(name, sizeof(name), "%s: %s %s, %s", kernel,
+			 t < 9 ? (op == 0 ? "add" : op == 1 ? "sub" : "mul") : "unary",
+			 dim == 0 ? "COL" : dim == 1 ? "ROW" : "SCALAR", fmt_name[f]);
 		for (unsigned r = 0; r < 32; r++)
 			for (unsigned k = 0; k < 32; k++) {
 				double x = tile_get(ta, f, r, k);
@@ -551,7 +553,8 @@ int main(int argc, char **argv)
 	struct ttrt_device *dev = open_device(argc, argv, "test_compute_ops");
 
 	for (enum fmt f = BF16; f <= BFP8; f++) {
-		test_bcast(dev, f);
+		test_bcast(dev, f, "bcast.cpp");
+		test_bcast(dev, f, "bcast_2026.cpp");
 		test_transpose(dev, f);
 		test_reduce(dev, f);
 		test_reuse(dev, f);

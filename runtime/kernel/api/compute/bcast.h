@@ -9,9 +9,13 @@
 // exact (tt-metal runs them at LoFi, which only affects multiplies).
 // unary_bcast copies tile B, broadcast, into DST.
 //
-// The inits are accepted in every spelling tt-metal has; the broadcast
-// kind is a property of each op call, so they only reset the unpacker's
-// transpose (and the full inits configure, as binary_op_init_common).
+// The inits are accepted in every spelling tt-metal has (the 2026 ones,
+// bcast_init<op, dim> and add_bcast_rows_init ..., and the deprecated
+// *_init_short and init_bcast beside them); the broadcast kind is a
+// property of each op call, so they only reset the unpacker's transpose
+// (and the full inits configure, as binary_op_init_common). The DST mode
+// is the build's (fp32_dest_acc_en): the is_fp32_dest_acc_en template
+// argument tt-metal's ops take since 2026 is accepted and changes nothing.
 #pragma once
 
 // Each TRISC keeps only its part of a call: the others' arguments go unused.
@@ -57,6 +61,15 @@ ALWI void bcast_init_short()
 
 // ---- unary broadcast -----------------------------------------------------------------
 
+// The 2026 init, after compute_kernel_hw_startup (no call_line: it would
+// make a one-CB call ambiguous with the full init below).
+template <BroadcastType bcast_type, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void unary_bcast_init(uint32_t icb)
+{
+	ttfs::bcast_init_short();
+}
+
+// The full init (deprecated in tt-metal since 2026).
 template <BroadcastType bcast_type>
 ALWI void unary_bcast_init(uint32_t icb, uint32_t ocb, uint32_t call_line = __builtin_LINE())
 {
@@ -64,7 +77,7 @@ ALWI void unary_bcast_init(uint32_t icb, uint32_t ocb, uint32_t call_line = __bu
 	ttfs::bcast_init_short();
 }
 
-template <BroadcastType bcast_type>
+template <BroadcastType bcast_type, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void unary_bcast(uint32_t icb, uint32_t in_tile_index, uint32_t dst_tile_index)
 {
 	static_assert(bcast_type != BroadcastType::NONE, "unary_bcast needs COL, ROW or SCALAR");
@@ -78,7 +91,8 @@ ALWI void unary_bcast_uninit(uint32_t icb)
 {
 }
 
-template <BroadcastType old_bcast_type, BroadcastType new_bcast_type>
+template <BroadcastType old_bcast_type, BroadcastType new_bcast_type,
+	  bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void reconfigure_unary_bcast(uint32_t old_icb, uint32_t new_icb, uint32_t old_ocb,
 				  uint32_t new_ocb)
 {
@@ -86,7 +100,8 @@ ALWI void reconfigure_unary_bcast(uint32_t old_icb, uint32_t new_icb, uint32_t o
 
 // ---- full init and the generic forms ---------------------------------------------------
 
-template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim>
+template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim,
+	  bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16,
 		     uint32_t call_line = __builtin_LINE())
 {
@@ -94,7 +109,15 @@ ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16,
 	ttfs::bcast_init_short();
 }
 
+// The 2026 init of a broadcast op, after compute_kernel_hw_startup.
 template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim>
+ALWI void bcast_init(uint32_t icb0, uint32_t icb1, uint32_t call_line = __builtin_LINE())
+{
+	ttfs::bcast_init_short();
+}
+
+template <EltwiseBinaryType tBcastOp, BroadcastType tBcastDim,
+	  bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void any_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
 			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
@@ -102,7 +125,7 @@ ALWI void any_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 					       "any_tiles_bcast");
 }
 
-template <BroadcastType tBcastDim>
+template <BroadcastType tBcastDim, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void add_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
 			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
@@ -110,7 +133,7 @@ ALWI void add_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 								bcast_row_idx, "add_tiles_bcast");
 }
 
-template <BroadcastType tBcastDim>
+template <BroadcastType tBcastDim, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void sub_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
 			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
@@ -118,7 +141,7 @@ ALWI void sub_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 								bcast_row_idx, "sub_tiles_bcast");
 }
 
-template <BroadcastType tBcastDim>
+template <BroadcastType tBcastDim, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,
 			  uint32_t idst, uint32_t bcast_row_idx = 0)
 {
@@ -129,6 +152,7 @@ ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 // ---- the shorthand names ---------------------------------------------------------------
 
 #define TTFS_BCAST_OP(name, op, dim)                                                           \
+	template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                   \
 	ALWI void name(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,          \
 		       uint32_t idst)                                                          \
 	{                                                                                      \
@@ -136,6 +160,7 @@ ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 									     itile1, idst, 0, #name); \
 	}
 #define TTFS_BCAST_ROW_OP(name, op)                                                            \
+	template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>                                   \
 	ALWI void name(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1,          \
 		       uint32_t idst, uint32_t bcast_row_idx = 0)                              \
 	{                                                                                      \
@@ -157,6 +182,17 @@ TTFS_BCAST_ROW_OP(mul_tiles_bcast_rows, ELWMUL)
 TTFS_BCAST_OP(add_tiles_bcast_scalar, ELWADD, SCALAR)
 TTFS_BCAST_OP(sub_tiles_bcast_scalar, ELWSUB, SCALAR)
 TTFS_BCAST_OP(mul_tiles_bcast_scalar, ELWMUL, SCALAR)
+
+// The 2026 names, then the deprecated *_init_short ones.
+TTFS_BCAST_INIT(add_bcast_rows_init)
+TTFS_BCAST_INIT(sub_bcast_rows_init)
+TTFS_BCAST_INIT(mul_bcast_rows_init)
+TTFS_BCAST_INIT(add_bcast_cols_init)
+TTFS_BCAST_INIT(sub_bcast_cols_init)
+TTFS_BCAST_INIT(mul_bcast_cols_init)
+TTFS_BCAST_INIT(add_bcast_scalar_init)
+TTFS_BCAST_INIT(sub_bcast_scalar_init)
+TTFS_BCAST_INIT(mul_bcast_scalar_init)
 
 TTFS_BCAST_INIT(add_bcast_rows_init_short)
 TTFS_BCAST_INIT(sub_bcast_rows_init_short)
