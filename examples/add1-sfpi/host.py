@@ -5,7 +5,6 @@ scalar 1.0 in raw SFPI on the device; every element must be within 1e-2
 of x + 1 (exact in float32; in [1, 2) a bfloat16 step is 2^-7 = 0.0078,
 so this allows the SFPU store's truncation or the packer's rounding, and
 nothing more). Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -21,10 +20,7 @@ TOL = 1e-2
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/add1-sfpi/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("add1-sfpi").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -38,8 +34,8 @@ def main():
               f"{m.address('a1-in')} -> a1-out at {m.address('a1-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("a1-out", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("a1-out", n))
 
     xf = tt.bf16_to_f32(x)
     want = xf + np.float32(SCALAR)

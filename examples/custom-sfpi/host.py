@@ -6,7 +6,6 @@ custom SFPU functions. Every element must be within 2e-2 of the exact
 smoothstep(a + b): the SFPU stores a + b truncated to bfloat16 (|a + b| < 2,
 so off by less than 2^-6, and smoothstep's slope is at most 0.75 here), then
 the result truncated again (less than 2^-8). Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -27,10 +26,7 @@ def smoothstep(x):
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/custom-sfpi/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("custom-sfpi").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -47,8 +43,8 @@ def main():
               f"{m.address('cs-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("cs-out", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("cs-out", n))
 
     af, bf = tt.bf16_to_f32(a).astype(np.float64), tt.bf16_to_f32(b).astype(np.float64)
     want = smoothstep(af + bf)

@@ -6,7 +6,6 @@ must be within 1e-2 of a + b computed in float32 (the sum of two bfloat16
 values in that range is below 1 in magnitude, where a bfloat16 step is at
 most 2^-8, so the tolerance allows any correct rounding and nothing more
 than a step or two). Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -21,10 +20,7 @@ TOL = 1e-2
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/eltwise-binary/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("eltwise-binary").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -40,8 +36,8 @@ def main():
               f" + eb-b at {m.address('eb-b')} -> eb-c at {m.address('eb-c')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("eb-c", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("eb-c", n))
 
     af, bf = tt.bf16_to_f32(a), tt.bf16_to_f32(b)
     want = af + bf

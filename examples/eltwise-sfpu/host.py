@@ -5,7 +5,6 @@ device's SFPU; every element must be within 5e-2 of bfloat16(exp(x))
 computed in float64 (tt-metal's eltwise_sfpu check: exp(x) is below e,
 where a bfloat16 step is 2^-6, so this allows the SFPU's approximation
 and a rounding or two, not a wrong function). Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -20,10 +19,7 @@ TOL = 5e-2
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/eltwise-sfpu/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("eltwise-sfpu").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -37,8 +33,8 @@ def main():
               f"{m.address('es-in')} -> es-out at {m.address('es-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("es-out", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("es-out", n))
 
     xf = tt.bf16_to_f32(x)
     want = tt.round_bf16(np.exp(xf.astype(np.float64)).astype(np.float32))

@@ -8,6 +8,7 @@ Nothing here mounts anything: each example's run script is given the mount
 point. The layout is that of docs/tools.md (tools/tilelib): 32x32 tiles in
 row-major tile order, each four 16x16 faces (TL, TR, BL, BR), row-major.
 """
+import argparse
 import os
 import shutil
 import subprocess
@@ -99,6 +100,17 @@ def check_within(want, got, tol, formula, explain):
     return 1
 
 
+# ---- the command line -------------------------------------------------------
+
+def parser(name):
+    """The arguments every example takes: its mount point and --seed for
+    its random inputs (1 by default). An example adds its own to it."""
+    p = argparse.ArgumentParser(prog=f"examples/{name}/run")
+    p.add_argument("mountpoint")
+    p.add_argument("--seed", type=int, default=1)
+    return p
+
+
 # ---- the mount --------------------------------------------------------------
 
 class Mount:
@@ -178,6 +190,11 @@ class Mount:
             os.close(fd)
         return bytes(out)
 
+    def read_bf16(self, name, count):
+        """The first count bfloat16 values of a buffer, as their bits
+        (uint16)."""
+        return np.frombuffer(self.read(name, count * 2), dtype="<u2")
+
     def l1(self, core, addr, size):
         """size bytes of a core's L1 from addr (cores/X,Y/l1)."""
         fd = os.open(os.path.join(self.mnt, "cores", f"{core[0]},{core[1]}", "l1"), os.O_RDONLY)
@@ -199,6 +216,12 @@ class Mount:
     def status(self):
         with open(os.path.join(self.prog, "status")) as f:
             return f.read()
+
+    def show_status(self):
+        """Prints the program's status, indented, and returns it."""
+        status = self.status()
+        print(indent(status), end="")
+        return status
 
     def run(self):
         """echo 1 > programs/NAME/run: returns when every core is done.

@@ -6,7 +6,6 @@ B, uniform in [-1, 1) and rounded to bfloat16, are tilized on the host; C
 is compared with the float32 matmul of the same inputs, whole and per
 core, so a core that computed or wrote the wrong block is named. Pass:
 PCC above 0.97 overall and for every core's block. Usage: see run."""
-import argparse
 import os
 import sys
 import time
@@ -24,10 +23,7 @@ PCC_MIN = 0.97
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/matmul-multicore/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("matmul-multicore").parse_args()
 
     rng = np.random.default_rng(opt.seed)
     a = tt.f32_to_bf16(rng.uniform(-1, 1, (M, K)).astype(np.float32))
@@ -45,9 +41,8 @@ def main():
         t0 = time.monotonic()
         m.run()
         wall = time.monotonic() - t0
-        status = m.status()
-        print(tt.indent(status), end="")
-        raw = np.frombuffer(m.read("mmc-c", M * N * 2), dtype="<u2")
+        status = m.show_status()
+        raw = m.read_bf16("mmc-c", M * N)
 
     golden = tt.bf16_to_f32(a) @ tt.bf16_to_f32(b)
     # Tile by tile, in the device's order: tiles[t] is output tile t.

@@ -6,7 +6,6 @@ core; C is untilized and compared with the float32 matmul of the same
 bfloat16 inputs. Pass: Pearson correlation (PCC) above 0.97, tt-metal's
 criterion for matmul_single_core. --tile-tool PATH tilizes and untilizes
 with the ttfs-tile CLI instead of numpy. Usage: see run."""
-import argparse
 import os
 import sys
 import time
@@ -22,9 +21,7 @@ PCC_MIN = 0.97
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/matmul/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
+    p = tt.parser("matmul")
     p.add_argument("--tile-tool", metavar="PATH",
                    help="tilize/untilize with this ttfs-tile binary, not numpy")
     opt = p.parse_args()
@@ -55,9 +52,8 @@ def main():
         t0 = time.monotonic()
         m.run()
         wall = time.monotonic() - t0
-        status = m.status()
-        print(tt.indent(status), end="")
-        raw = np.frombuffer(m.read("mm-c", M * N * 2), dtype="<u2")
+        status = m.show_status()
+        raw = m.read_bf16("mm-c", M * N)
 
     if opt.tile_tool:
         c_bits = tt.tile_tool(opt.tile_tool, "untilize", M, N, raw).reshape(M, N)

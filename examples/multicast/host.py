@@ -4,7 +4,6 @@
 sender on core 0,0 multicasts each page to the receivers on 1-3,0, which
 write page * 3, * 5 and * 7 (mod 2^32) to their third of mc-out. The
 check is exact: numpy computes the same products. Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -29,10 +28,7 @@ def noc0(mnt, core):
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/multicast/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("multicast").parse_args()
 
     # args names the cores by NOC 0 coordinates: check they are this chip's.
     want = {"0,0": (1, 2), "1,0": (2, 2), "3,0": (4, 2)}
@@ -53,7 +49,7 @@ def main():
               f"{len(RECEIVERS)} receivers on 1-3,0")
         m.program(["sender.cpp", "receiver.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
+        m.show_status()
         out = np.frombuffer(m.read("mc-out", len(RECEIVERS) * words * 4), dtype="<u4")
 
     fail = 0

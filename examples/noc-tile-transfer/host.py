@@ -5,7 +5,6 @@ DRAM buffer ntt-src; the program moves it DRAM -> core 0,0 -> NOC ->
 core 0,1 -> DRAM buffer ntt-dst, and every value must come back unchanged
 (a copy, so bit-exact). Each step of tt-metal's host program is named
 where it happens (docs/porting.md, "A worked example"). Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -37,10 +36,7 @@ def dprint(mnt, core):
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/noc-tile-transfer/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("noc-tile-transfer").parse_args()
 
     for core, xy in NOC_XY.items():
         if noc_of(opt.mountpoint, core) != xy:
@@ -61,7 +57,7 @@ def main():
         m.program(KERNELS + ["args"])
         # EnqueueProgram(cq, program, false); Finish(cq).
         m.run()
-        print(tt.indent(m.status()), end="")
+        m.show_status()
         for core in CORES:
             for line in dprint(opt.mountpoint, core).splitlines():
                 print(f"  dprint {core}: {line}")

@@ -7,7 +7,6 @@ profile_log_device.csv, must show on each RISC its kernel's zone with one
 zone per tile nested inside, every zone ending after it starts (in the
 core's clock and the RISC's instruction count), the reader's data and the
 writer's event, with tt-metal's timer ids. Usage: see run."""
-import argparse
 import csv
 import json
 import os
@@ -118,10 +117,7 @@ def check_profile(rows):
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/profiler/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("profiler").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -135,8 +131,8 @@ def main():
               f"{m.address('pf-in')} -> pf-out at {m.address('pf-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("pf-out", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("pf-out", n))
         rows = read_profile(os.path.join(m.prog, "profile"))
 
     xf = tt.bf16_to_f32(x)

@@ -9,7 +9,6 @@ Every element must be within 1e-2 of a + b in float32 (a in [0, 1), b in
 the result is read from cores/X,Y/l1 at the buffer's address and must be
 the tiles tt-metal's ShardSpecBuffer puts there (docs/sharding.md).
 Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -40,10 +39,7 @@ def shard_tiles(k):
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/sharded-add/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("sharded-add").parse_args()
 
     tile_elems = tt.TILE * tt.TILE
     n = ROWS * COLS * tile_elems
@@ -64,7 +60,7 @@ def main():
               f"sa-c at {addr} on every core")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
+        m.show_status()
         raw = m.read("sa-c", n * 2)
         on_core = [m.l1(core, int(addr, 16), SHARD_ROWS * SHARD_COLS * tt.TILE_BYTES_BF16)
                    for core in shard_cores()]

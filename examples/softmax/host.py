@@ -5,7 +5,6 @@ into sm-in; softmax along each row on the device (reduce MAX, exp(x - max)
 with the max broadcast, reduce SUM, recip, multiply with it broadcast);
 every element must be within 3e-3 of softmax(x) computed in float64, and
 every row must sum to 1 within 2e-2. Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -21,10 +20,7 @@ SUM_TOL = 2e-2
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/softmax/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("softmax").parse_args()
 
     rng = np.random.default_rng(opt.seed)
     x = tt.f32_to_bf16(rng.uniform(-2, 2, (H, W)).astype(np.float32))
@@ -40,8 +36,8 @@ def main():
               f"-> sm-out at {m.address('sm-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        raw = np.frombuffer(m.read("sm-out", H * W * 2), dtype="<u2")
+        m.show_status()
+        raw = m.read_bf16("sm-out", H * W)
         r = tt.bf16_to_f32(tt.untilize(raw, H, W))
 
     xf = tt.bf16_to_f32(x).astype(np.float64)

@@ -5,7 +5,6 @@
 squares each tile and untilizes the result; tp-out, read back row-major,
 must equal bfloat16(x * x) (nearest even) bit for bit: the square of a
 bfloat16 is exact in fp32 and rounds once in DST. Usage: see run."""
-import argparse
 import os
 import sys
 
@@ -19,10 +18,7 @@ H, W = 64, 96         # must match args: 2 tile rows of 3 tiles, 6 pages
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/tilize-pipeline/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("tilize-pipeline").parse_args()
 
     rng = np.random.default_rng(opt.seed)
     x = tt.f32_to_bf16(rng.uniform(-8, 8, (H, W)).astype(np.float32))
@@ -35,8 +31,8 @@ def main():
               f"{m.address('tp-in')} -> tp-out at {m.address('tp-out')}")
         m.program(["reader.cpp", "compute.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = np.frombuffer(m.read("tp-out", H * W * 2), dtype="<u2").reshape(H, W)
+        m.show_status()
+        r = m.read_bf16("tp-out", H * W).reshape(H, W)
 
     xf = tt.bf16_to_f32(x)
     want = tt.f32_to_bf16(xf * xf)

@@ -6,7 +6,6 @@ defines for gelu then + 1 (see args); every element must be within 4e-2
 of gelu(x) + 1 computed in float64 (two bfloat16 truncations of results
 below 4, each under 2^-6, and the PCC ttnn's tests ask, 0.999). Usage:
 see run."""
-import argparse
 import math
 import os
 import sys
@@ -22,10 +21,7 @@ TOL = 4e-2
 
 
 def main():
-    p = argparse.ArgumentParser(prog="examples/ttnn-unary/run")
-    p.add_argument("mountpoint")
-    p.add_argument("--seed", type=int, default=1)
-    opt = p.parse_args()
+    opt = tt.parser("ttnn-unary").parse_args()
 
     n = N_TILES * tt.TILE * tt.TILE
     rng = np.random.default_rng(opt.seed)
@@ -39,8 +35,8 @@ def main():
               f"tu-in at {m.address('tu-in')} -> tu-out at {m.address('tu-out')}")
         m.program(["reader.cpp", "eltwise_sfpu.cpp", "writer.cpp", "args"])
         m.run()
-        print(tt.indent(m.status()), end="")
-        r = tt.bf16_to_f32(np.frombuffer(m.read("tu-out", n * 2), dtype="<u2"))
+        m.show_status()
+        r = tt.bf16_to_f32(m.read_bf16("tu-out", n))
 
     xf = tt.bf16_to_f32(x).astype(np.float64)
     erf = np.vectorize(math.erf)
