@@ -73,10 +73,7 @@ nomem:
 
 const struct prog_file *prog_input_file(const struct prog_inputs *in, const char *name)
 {
-	for (uint32_t i = 0; i < in->n_files; i++)
-		if (!strcmp(in->files[i].name, name))
-			return &in->files[i];
-	return NULL;
+	return prog_files_find(in->files, in->n_files, name);
 }
 
 /* An empty file is no kernel: `: > reader.cpp` removes the reader. */

@@ -26,12 +26,18 @@ bool prog_has_source(const struct ttrt_program *p)
 	return false;
 }
 
+const struct prog_file *prog_files_find(const struct prog_file *files, uint32_t n,
+					const char *name)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (!strcmp(files[i].name, name))
+			return &files[i];
+	return NULL;
+}
+
 const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name)
 {
-	for (uint32_t i = 0; i < p->n_files; i++)
-		if (!strcmp(p->files[i].name, name))
-			return &p->files[i];
-	return NULL;
+	return prog_files_find(p->files, p->n_files, name);
 }
 
 bool prog_has_text(void *program, const char *name)

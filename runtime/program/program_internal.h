@@ -140,6 +140,9 @@ enum ttrt_program_state prog_rest_state(const struct ttrt_program *p);
 int prog_changeable(const struct ttrt_program *p);
 
 /* program_files.c */
+/* The file of that name among files[n], or NULL. */
+const struct prog_file *prog_files_find(const struct prog_file *files, uint32_t n,
+					const char *name);
 /* The file of that name (never args), or NULL. Caller holds p->lock. */
 const struct prog_file *prog_file_find(const struct ttrt_program *p, const char *name);
 /* Some file has text: a kernel may be built. Caller holds p->lock. */
