@@ -54,6 +54,25 @@ static void same(FILE *f, const char *name, unsigned v)
 	values(f, "unsigned char", name, all);
 }
 
+/* Every CB's tile is a full 32x32 tile of four 16x16 faces. */
+static void tile_shape(FILE *f, const char *side)
+{
+	static const struct {
+		const char *field;
+		unsigned value;
+	} shape[] = {
+		{ "tile_num_faces", 4 }, { "tile_r_dim", 32 },   { "tile_c_dim", 32 },
+		{ "tile_face_r_dim", 16 }, { "partial_face", 0 }, { "narrow_tile", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(shape) / sizeof(shape[0]); i++) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s_%s", side, shape[i].field);
+		same(f, name, shape[i].value);
+	}
+}
+
 int prog_descriptors(const struct prog_args *a, uint32_t kernel, char **text, size_t *len)
 {
 	static const char *const sides[2] = { "unpack", "pack" };
@@ -91,22 +110,8 @@ int prog_descriptors(const struct prog_args *a, uint32_t kernel, char **text, si
 	values(f, "unsigned char", "pack_dst_format", formats);
 	values(f, "unsigned int", "unpack_tile_size", sizes);
 	values(f, "unsigned int", "pack_tile_size", sizes);
-	for (int s = 0; s < 2; s++) {
-		char name[64];
-
-		snprintf(name, sizeof(name), "%s_tile_num_faces", sides[s]);
-		same(f, name, 4);
-		snprintf(name, sizeof(name), "%s_tile_r_dim", sides[s]);
-		same(f, name, 32);
-		snprintf(name, sizeof(name), "%s_tile_c_dim", sides[s]);
-		same(f, name, 32);
-		snprintf(name, sizeof(name), "%s_tile_face_r_dim", sides[s]);
-		same(f, name, 16);
-		snprintf(name, sizeof(name), "%s_partial_face", sides[s]);
-		same(f, name, 0);
-		snprintf(name, sizeof(name), "%s_narrow_tile", sides[s]);
-		same(f, name, 0);
-	}
+	for (int s = 0; s < 2; s++)
+		tile_shape(f, sides[s]);
 	/* ttfs's own: tt-metal folds the mode into unpack_dst_format. */
 	values(f, "unsigned char", "unpack_to_dest_mode", modes);
 	fprintf(f, "\nconstexpr int MATH_FIDELITY = %d;\n"
