@@ -34,6 +34,11 @@ int artifact_index(const char *name);
 
 /* A new reference to the live program of entry id, or NULL. */
 struct ttrt_program *programs_get(struct fs *fs, uint64_t id);
+/* The same for an entry of the given kind (a program's directory, or a
+ * file in one): its program, or NULL. */
+struct ttrt_program *programs_get_as(struct fs *fs, uint64_t id, enum node_kind kind);
+/* Drops an inode entry's reference to its program (the entries' release). */
+void programs_release(void *payload);
 /* The inode number of a program's directory (the parent of its files). */
 fuse_ino_t program_dir_ino(uint64_t id);
 /* A name ttfs gives a file or directory of every program: run, status,

@@ -21,24 +21,9 @@
 /* Room for a file's name: the runtime allows TTRT_BUFFER_NAME_MAX. */
 #define NAME_ROOM (TTRT_BUFFER_NAME_MAX + 1)
 
-static void program_release(void *payload)
-{
-	ttrt_program_put(payload);
-}
-
 struct ttrt_program *user_file_program(struct fs *fs, struct node n)
 {
-	struct inode_entry *e = inode_table_get(fs->inodes, n.idx);
-	struct ttrt_program *p = NULL;
-
-	if (!e)
-		return NULL;
-	if (inode_entry_kind(e) == K_PROGRAM_USER_FILE) {
-		p = inode_entry_payload(e);
-		ttrt_program_get(p);
-	}
-	inode_table_put(fs->inodes, e);
-	return p;
+	return programs_get_as(fs, n.idx, K_PROGRAM_USER_FILE);
 }
 
 int user_file_lookup(struct fs *fs, struct node dir, const char *name, struct node *child)
@@ -193,7 +178,7 @@ int user_file_mknod(struct fs *fs, struct node dir, const char *name, mode_t mod
 	if (rc == 0) {
 		ttrt_program_get(p);   /* the entry's */
 		rc = inode_table_add(fs->inodes, parent, name, K_PROGRAM_USER_FILE, 0, p,
-				     program_release, &id);
+				     programs_release, &id);
 		if (rc) {
 			ttrt_program_put(p);
 			ttrt_program_remove_file(p, name);

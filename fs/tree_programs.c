@@ -36,14 +36,14 @@ bool program_fixed_name(const char *name)
 	return !strcmp(name, "build");
 }
 
-struct ttrt_program *programs_get(struct fs *fs, uint64_t id)
+struct ttrt_program *programs_get_as(struct fs *fs, uint64_t id, enum node_kind kind)
 {
 	struct inode_entry *e = inode_table_get(fs->inodes, id);
 	struct ttrt_program *p = NULL;
 
 	if (!e)
 		return NULL;
-	if (inode_entry_kind(e) == K_PROGRAM_DIR) {
+	if (inode_entry_kind(e) == (int)kind) {
 		p = inode_entry_payload(e);
 		ttrt_program_get(p);
 	}
@@ -51,7 +51,12 @@ struct ttrt_program *programs_get(struct fs *fs, uint64_t id)
 	return p;
 }
 
-static void program_release(void *payload)
+struct ttrt_program *programs_get(struct fs *fs, uint64_t id)
+{
+	return programs_get_as(fs, id, K_PROGRAM_DIR);
+}
+
+void programs_release(void *payload)
 {
 	ttrt_program_put(payload);
 }
@@ -276,7 +281,7 @@ static int programs_mkdir(struct fs *fs, struct node dir, const char *name, stru
 		return rc;
 	ttrt_program_set_notify(p, poll_notifier_kick, &fs->notifier);
 	rc = inode_table_add(fs->inodes, programs_dir_ino(), name, K_PROGRAM_DIR, INODE_DIR, p,
-			     program_release, &id);
+			     programs_release, &id);
 	if (rc) {
 		ttrt_program_set_notify(p, NULL, NULL);
 		ttrt_program_delete(p);
