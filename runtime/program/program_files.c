@@ -117,22 +117,32 @@ static int may_change(const struct ttrt_program *p, const char *name)
 	return rc ? rc : prog_changeable(p);
 }
 
+/* text (len bytes, not NUL-terminated) copied into *copy, NUL-terminated,
+ * and parsed as args into *parsed: the parse's result, or -ENOMEM with
+ * *copy NULL. */
+static int args_copy_parse(const char *text, size_t len, char **copy, struct prog_args **parsed,
+			   char *why, size_t whylen)
+{
+	*parsed = NULL;
+	*copy = malloc(len + 1);
+	if (!*copy)
+		return -ENOMEM;
+	memcpy(*copy, text, len);
+	(*copy)[len] = '\0';
+	return prog_args_parse(*copy, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, parsed,
+			       why, whylen);
+}
+
 /* args parsed from text (len bytes, not NUL-terminated): on success the
  * old args go and the text (copied) and the parse take their place; on
  * -EINVAL nothing changes but the error. Caller holds p->lock. */
 static int args_take(struct ttrt_program *p, const char *text, size_t len, char *why,
 		     size_t whylen)
 {
-	struct prog_args *parsed = NULL;
-	char *copy = malloc(len + 1);
-	int rc;
+	struct prog_args *parsed;
+	char *copy;
+	int rc = args_copy_parse(text, len, &copy, &parsed, why, whylen);
 
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	rc = prog_args_parse(copy, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y, &parsed,
-			     why, whylen);
 	if (rc) {
 		free(copy);
 		return rc;
@@ -412,7 +422,7 @@ int ttrt_program_list_files(struct ttrt_program *p,
 int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, char *err,
 			  size_t errlen)
 {
-	struct prog_args *parsed = NULL;
+	struct prog_args *parsed;
 	char why[PROG_ERROR_MAX] = "";
 	bool build = false;
 	char *copy;
@@ -420,13 +430,7 @@ int ttrt_program_set_args(struct ttrt_program *p, const char *text, size_t len, 
 
 	if (len > TTRT_PROGRAM_ARGS_MAX)
 		return -EFBIG;
-	copy = malloc(len + 1);
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	parse_rc = prog_args_parse(copy, len, "args", TTRT_TENSIX_GRID_X, TTRT_TENSIX_GRID_Y,
-				   &parsed, why, sizeof(why));
+	parse_rc = args_copy_parse(text, len, &copy, &parsed, why, sizeof(why));
 	if (parse_rc == -ENOMEM) {
 		free(copy);
 		return parse_rc;
