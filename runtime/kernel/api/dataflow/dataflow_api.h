@@ -481,21 +481,32 @@ FORCE_INLINE void noc_semaphore_wait_min(volatile tt_l1_ptr uint32_t *sem_addr, 
 		;
 }
 
-// Atomic add of incr to the word at addr (another core's L1 or DRAM);
-// noc_async_atomic_barrier waits for it.
-inline void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc = noc_index)
+namespace ttfs {
+
+// INCR_GET of incr at addr on the atomic command buffer, non-posted (as
+// tt-metal on Blackhole, where posted atomics can hang); extra_ctrl adds
+// the VC and multicast bits, responses is how many come back.
+inline void atomic_increment(uint64_t addr, uint32_t incr, uint8_t noc, uint32_t extra_ctrl,
+			     uint32_t responses)
 {
-	using namespace ttfs;
 	wait_cmd_buf(noc, AT_CMD_BUF);
 	set_addr(noc, AT_CMD_BUF, TT_NOC_RET_ADDR_LO, local_noc_addr(noc, TT_MEM_NOC_ATOMIC_RET_VAL));
 	set_addr(noc, AT_CMD_BUF, TT_NOC_TARG_ADDR_LO, addr);
-	cmd(noc, AT_CMD_BUF, TT_NOC_CTRL) = TT_NOC_CMD_AT | TT_NOC_CMD_RESP_MARKED |
-					    static_vc(UNICAST_VC);
+	cmd(noc, AT_CMD_BUF, TT_NOC_CTRL) = TT_NOC_CMD_AT | TT_NOC_CMD_RESP_MARKED | extra_ctrl;
 	cmd(noc, AT_CMD_BUF, TT_NOC_AT_LEN_BE) = (TT_NOC_AT_INS_INCR_GET << 12) | (31u << 2) |
 						 ((static_cast<uint32_t>(addr) >> 2) & 3u);
 	cmd(noc, AT_CMD_BUF, TT_NOC_AT_DATA) = incr;
 	cmd(noc, AT_CMD_BUF, TT_NOC_CMD_CTRL) = 1;
-	fw()->noc_nonposted_atomics_acked[noc] = fw()->noc_nonposted_atomics_acked[noc] + 1;
+	fw()->noc_nonposted_atomics_acked[noc] = fw()->noc_nonposted_atomics_acked[noc] + responses;
+}
+
+}  // namespace ttfs
+
+// Atomic add of incr to the word at addr (another core's L1 or DRAM);
+// noc_async_atomic_barrier waits for it.
+inline void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc = noc_index)
+{
+	ttfs::atomic_increment(addr, incr, noc, ttfs::static_vc(ttfs::UNICAST_VC), 1);
 }
 
 FORCE_INLINE void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
