@@ -94,10 +94,10 @@ at() {
 	next_program_runs_right
 }
 
-@test "a semaphore signal before noc_async_write_barrier faults: noc_semaphore_inc and noc_semaphore_set_remote" {
+@test "a semaphore signal before noc_async_write_barrier faults: noc_semaphore_inc, its multicast form and noc_semaphore_set_remote" {
 	local got
 	buffers 4
-	for how in 0 1; do
+	for how in 0 1 2; do
 		K=$B make_prog "se$how" writer.cpp signal_early.cpp <<-INI
 		[program]
 		cores = 0,0
@@ -115,6 +115,8 @@ at() {
 		fail "noc_semaphore_inc: ${got[0]}"
 	[[ "${got[1]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_set_remote)) fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_set_remote: ${got[1]}"
+	[[ "${got[2]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_inc_multicast)) fault: semaphore signal (noc0 multicast atomic) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
+		fail "noc_semaphore_inc_multicast: ${got[2]}"
 	next_program_runs_right
 }
 

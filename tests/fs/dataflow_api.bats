@@ -386,3 +386,29 @@ metal2_prog() {
 	run -0 words 1,0 $OUT 2 dec
 	assert_output "9 0"
 }
+
+@test "Semaphore::inc_multicast adds to the semaphore of every core of the rectangle with one atomic" {
+	mkdir "$P/semm"
+	cp "$DK/semaphore_mcast.cpp" "$P/semm/"
+	# Cores 0..3,0 are NOC (1..4,2): 0,0 adds to 1..3,0.
+	run -0 pyset "$P/semm/args" <<-INI
+	[program]
+	cores = 0-3,0
+	timeout_ms = 60000
+	[semaphore.0]
+	cores = 0-3,0
+	value = 0
+	[kernel.s]
+	source = semaphore_mcast.cpp
+	processor = brisc
+	args = 1 2 4 2 $OUT
+	INI
+	assert_output ok
+	run -0 run_prog semm
+	assert_output ok
+	for c in 0,0 1,0 2,0 3,0; do
+		run -0 words $c $OUT 1 dec
+		out[${c%,0}]=$output
+	done
+	[ "${out[*]}" = "0 7 7 7" ] || fail "semaphores of cores 0..3,0: ${out[*]}"
+}

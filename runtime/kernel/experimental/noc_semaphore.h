@@ -54,13 +54,15 @@ public:
 			noc_semaphore_set_multicast(addr_, to, num_dests, linked, noc.get_noc_id());
 	}
 
-	// tt-metal's multicast atomic increment: the simulator's NOC models
-	// unicast atomics only, so a kernel using it does not compile.
-	template <bool modelled = false>
-	void inc_multicast(const Noc &, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t)
+	// Add value to this semaphore on every core of the rectangle but this
+	// one (num_dests of them): one multicast NOC atomic.
+	void inc_multicast(const Noc &noc, uint32_t noc_x_start, uint32_t noc_y_start,
+			   uint32_t noc_x_end, uint32_t noc_y_end, uint32_t value, uint32_t num_dests)
 	{
-		static_assert(modelled, "Semaphore::inc_multicast (noc_semaphore_inc_multicast, a "
-					"multicast atomic) is not supported by ttfs's NOC model yet");
+		noc_semaphore_inc_multicast(::get_noc_multicast_addr(noc_x_start, noc_y_start,
+								     noc_x_end, noc_y_end, addr_,
+								     noc.get_noc_id()),
+					    value, num_dests, noc.get_noc_id());
 	}
 
 	uint32_t get_address() const { return addr_; }

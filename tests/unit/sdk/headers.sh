@@ -145,19 +145,5 @@ if "$gxx" $flags -include "$sdk/prelude.h" -Wno-deprecated-declarations -DKERNEL
 	echo "FAIL: an unknown named compile-time arg compiled"
 	fail=1
 fi
-# A multicast atomic is not modelled: Semaphore::inc_multicast says so.
-cat > "$tmp/inc.cpp" <<'K'
-#include "api/dataflow/noc_semaphore.h"
-void kernel_main()
-{
-	Semaphore sem(0);
-	sem.inc_multicast(Noc(), 1, 2, 3, 2, 1, 3);
-}
-K
-if out=$("$gxx" $flags -include "$sdk/prelude.h" -c "$tmp/inc.cpp" -o "$tmp/o.o" 2>&1) ||
-	! echo "$out" | grep -q "Semaphore::inc_multicast (noc_semaphore_inc_multicast"; then
-	echo "FAIL: Semaphore::inc_multicast compiled, or without naming what is missing"
-	fail=1
-fi
 echo "$n compiles"
 exit $fail

@@ -509,6 +509,20 @@ inline void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc = noc_in
 	ttfs::atomic_increment(addr, incr, noc, ttfs::static_vc(ttfs::UNICAST_VC), 1);
 }
 
+// Atomic add of incr to the word at addr, a multicast address: that word
+// on every core of the rectangle but this one (num_dests of them, each
+// answering); noc_async_atomic_barrier waits for all. Non-posted whatever
+// posted says, as tt-metal on Blackhole.
+template <bool posted = false>
+inline void noc_semaphore_inc_multicast(uint64_t addr, uint32_t incr, uint32_t num_dests,
+					uint8_t noc = noc_index,
+					uint32_t vc = NOC_MULTICAST_WRITE_VC)
+{
+	ttfs::atomic_increment(addr, incr, noc,
+			       TT_NOC_CMD_BRCST_PACKET | TT_NOC_CMD_PATH_RESERVE | ttfs::static_vc(vc),
+			       num_dests);
+}
+
 FORCE_INLINE void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
 					   uint8_t noc = noc_index)
 {
