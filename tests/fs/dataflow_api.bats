@@ -412,3 +412,27 @@ metal2_prog() {
 	done
 	[ "${out[*]}" = "0 7 7 7" ] || fail "semaphores of cores 0..3,0: ${out[*]}"
 }
+
+@test "PageView and ShardView: a sharded buffer shard by shard into L1, page by page to an interleaved one; a Page reads one back" {
+	local n=16 scratch=0x120000 src="$MNT/dram/buffers/src"
+	# Four shards of 4 pages on DRAM banks 0..3; shard s is pages 4s..4s+3.
+	mkdir "$src"
+	echo 2048 >"$src/page_size"
+	echo height_sharded >"$src/layout"
+	echo 0-3,0 >"$src/shard_cores"
+	echo "4 1" >"$src/shard_shape"
+	echo "16 1" >"$src/tensor_shape"
+	echo $((n * 2048)) >"$src/size"
+	dram_buffer out $n
+	head -c $((n * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$src/data"
+	one_kernel views views.cpp brisc "@src @out 4 4 $scratch" "compile_args = accessor(src) accessor(out)"
+	run -0 run_prog views
+	assert_output ok
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+	# The last shard read is still at scratch; page 0 after it, by its Page.
+	l1_file 0,0 $scratch $((4 * 2048)) "$BATS_TEST_TMPDIR/shard.bin"
+	cmp <(tail -c $((4 * 2048)) "$BATS_TEST_TMPDIR/in.bin") "$BATS_TEST_TMPDIR/shard.bin"
+	l1_file 0,0 $((scratch + 4 * 2048)) 2048 "$BATS_TEST_TMPDIR/page0.bin"
+	cmp <(head -c 2048 "$BATS_TEST_TMPDIR/in.bin") "$BATS_TEST_TMPDIR/page0.bin"
+}

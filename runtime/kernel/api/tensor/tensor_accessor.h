@@ -9,6 +9,8 @@
 // inside the bank device page (shard / banks) * shard volume + the page's
 // row-major place in the shard, every shard the same address on its bank.
 // The class template argument is deduced from the args, as in tt-metal.
+// PageView and ShardView wrap an accessor as an endpoint of the object NOC
+// API (experimental/tensor.h): a page by its id, or a shard by its id.
 #pragma once
 
 #include "api/tensor/tensor_accessor_args.h"
@@ -40,7 +42,68 @@ struct TensorAccessor {
 	static constexpr bool is_dram() { return Args::is_dram; }
 	static constexpr bool is_sharded() { return Args::is_sharded; }
 
+	// Shard shard_id's first page (+ offset): the shard is the
+	// (shard_id / banks)-th on bank shard_id % banks, its pages together.
+	FORCE_INLINE uint64_t get_shard_noc_addr(uint32_t shard_id, uint32_t offset = 0,
+						 uint8_t noc = noc_index) const
+	{
+		static_assert(Args::is_sharded, "TensorAccessor::get_shard_noc_addr: the accessor "
+						"is interleaved, it has no shards");
+		return bank_noc_addr(shard_id % Args::num_banks,
+				     shard_id / Args::num_banks * shard_volume() * aligned_page_size +
+					     offset,
+				     noc);
+	}
+
+	// Whether a bank, a NOC address, a page or a shard is this core (an L1
+	// sharded buffer's; a DRAM bank never is).
+	FORCE_INLINE bool is_local_bank(uint32_t x, uint32_t y, uint8_t noc = noc_index) const
+	{
+		static_assert(Args::is_sharded, "TensorAccessor::is_local_bank: the accessor is "
+						"interleaved");
+		return !Args::is_dram && x == my_x[noc] && y == my_y[noc];
+	}
+	FORCE_INLINE bool is_local_addr(uint64_t noc_addr, uint8_t noc = noc_index) const
+	{
+		uint32_t xy = static_cast<uint32_t>(noc_addr >> TT_NOC_ADDR_LOCAL_BITS);
+
+		return is_local_bank(xy & 0x3F, (xy >> 6) & 0x3F, noc);
+	}
+	FORCE_INLINE bool is_local_page(uint32_t page_id, uint8_t noc = noc_index) const
+	{
+		return is_local_addr(get_noc_addr(page_id, 0, noc), noc);
+	}
+	FORCE_INLINE bool is_local_shard(uint32_t shard_id, uint8_t noc = noc_index) const
+	{
+		const uint32_t xy = Args::bank_coord(shard_id % Args::num_banks);
+
+		return is_local_bank(xy >> 8, xy & 0xFFu, noc);
+	}
+
 private:
+	static constexpr uint32_t shard_volume()
+	{
+		uint32_t volume = 1;
+
+		for (uint32_t d = 0; d < Args::rank; d++)
+			volume *= Args::shard_dim(d);
+		return volume;
+	}
+
+	// Byte addr of bank (one of the accessor's banks) as a NOC address.
+	FORCE_INLINE uint64_t bank_noc_addr(uint32_t bank, uint32_t addr, uint8_t noc) const
+	{
+		const uint32_t xy = Args::bank_coord(bank);
+
+		addr += bank_base_address;
+		if constexpr (Args::is_dram)
+			return ttfs::banks<true>::noc_addr(xy >> 8, addr, noc);
+		else
+			return static_cast<uint64_t>(TT_NOC_XY_ENCODE(xy >> 8, xy & 0xFFu))
+				       << TT_NOC_ADDR_LOCAL_BITS |
+			       addr;
+	}
+
 	FORCE_INLINE uint64_t sharded_noc_addr(uint32_t page_id, uint32_t offset, uint8_t noc) const
 	{
 		uint32_t shard = 0, in_shard = 0, shard_stride = 1, volume = 1;
@@ -57,17 +120,38 @@ private:
 			shard_stride *= (t + s - 1) / s;
 			volume *= s;
 		}
-		const uint32_t bank = shard % Args::num_banks;
-		const uint32_t addr = bank_base_address +
-				      (shard / Args::num_banks * volume + in_shard) * aligned_page_size +
-				      offset;
-		const uint32_t xy = Args::bank_coord(bank);
+		return bank_noc_addr(shard % Args::num_banks,
+				     (shard / Args::num_banks * volume + in_shard) * aligned_page_size +
+					     offset,
+				     noc);
+	}
+};
 
-		if constexpr (Args::is_dram)
-			return ttfs::banks<true>::noc_addr(xy >> 8, addr, noc);
-		else
-			return static_cast<uint64_t>(TT_NOC_XY_ENCODE(xy >> 8, xy & 0xFFu))
-				       << TT_NOC_ADDR_LOCAL_BITS |
-			       addr;
+// An accessor's pages by id, as a NOC endpoint.
+template <typename Accessor>
+struct PageView {
+	const Accessor &accessor;
+	explicit PageView(const Accessor &acc) : accessor(acc) {}
+
+	uint64_t get_noc_addr(uint32_t page_id, uint32_t offset, uint8_t noc) const
+	{
+		return accessor.get_noc_addr(page_id, offset, noc);
+	}
+};
+
+// A sharded accessor's shards by id (each shard's pages together on its
+// bank), as a NOC endpoint.
+template <typename Accessor>
+struct ShardView {
+	const Accessor &accessor;
+	explicit ShardView(const Accessor &acc) : accessor(acc) {}
+
+	bool is_local_shard(uint32_t shard_id, uint8_t noc) const
+	{
+		return accessor.is_local_shard(shard_id, noc);
+	}
+	uint64_t get_noc_addr(uint32_t shard_id, uint32_t offset, uint8_t noc) const
+	{
+		return accessor.get_shard_noc_addr(shard_id, offset, noc);
 	}
 };
