@@ -38,7 +38,7 @@
 #define TILE TILE_ELEMS
 #define MAX_OPS 200
 #define BATCH 8          /* float ops a kernel: the images must fit the kernel-config buffer */
-#define BATCH_INT 32
+#define BATCH_INT 8       /* integer ops a kernel (mul_int_tile and the uint32 remainder are large) */
 
 /* ---- host reference ---------------------------------------------------------------------- */
 
@@ -224,6 +224,17 @@ static int64_t i_rsub(int64_t x) { return 10 - x; }
 static int64_t i_signbit(int64_t x) { return x < 0; }
 static int64_t i_eq(int64_t x) { return x == 3; }
 static int64_t i_gt(int64_t x) { return x > 3; }
+static int64_t i_ne(int64_t x) { return x != 3; }
+static int64_t i_lt(int64_t x) { return x < 3; }
+static int64_t i_ge(int64_t x) { return x >= 3; }
+static int64_t i_le(int64_t x) { return x <= 3; }
+static int64_t i_relu_min(int64_t x) { return x < 5 ? 5 : x; }
+static int64_t i_square(int64_t x) { return (int64_t)((uint64_t)x * (uint64_t)x & 0xffffffffu); }
+static int64_t u_add(int64_t x) { return x + 7; }
+static int64_t u_max(int64_t x) { return x > 3000000000 ? x : 3000000000; }
+static int64_t u_min(int64_t x) { return x < 3000000000 ? x : 3000000000; }
+static int64_t u_fill32(int64_t x) { (void)x; return 0xdeadbeef; }
+static int64_t h_fill16(int64_t x) { (void)x; return 0xbeef; }
 
 /* GRID: inputs on a coarse grid, so compares meet equality; TSS: reads
  * DST tiles 1 and 2, filled with 2 and -3 (Int32: 7 and -3) first, as
@@ -255,6 +266,7 @@ static const struct ref refs[] = {
 	{ "ACOSH", acosh, NULL, 1, 100, 0, 1, 8, 1e-6, P3 },
 	{ "ADD_UNARY_SFPU", r_add, NULL, -100, 100, 0, 1, 1, 0, P4 },
 	{ "ADD_UNARY_SFPU_INT32", NULL, i_add, -100000, 100000, 0, 0, 0, 0, EQ },
+	{ "ADD_UNARY_SFPU_UINT32", NULL, u_add, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "ASIN", asin, NULL, -1, 1, 0, 1, 8, 1e-6, P3 },
 	{ "ASINH", asinh, NULL, -100, 100, 0, 1, 8, 1e-6, P3 },
 	{ "ATAN", atan, NULL, -100, 100, 0, 1, 4, 1e-6, P3 },
@@ -275,6 +287,8 @@ static const struct ref refs[] = {
 	{ "ELU", r_elu, NULL, -10, 10, 0, 1, 4, 1e-6, P3 },
 	{ "EQZ", r_eqz, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "EQZ_INT32", NULL, i_eqz, -3, 3, 0, 0, 0, 0, EQ },
+	{ "EQZ_UINT16", NULL, i_eqz, 0, 3, 0, 0, 0, 0, EQ },
+	{ "EQZ_UINT32", NULL, i_eqz, 0, 3, 0, 0, 0, 0, EQ },
 	{ "ERF", erf, NULL, -4, 4, 0, 1, 4, 1e-7, P3 },
 	{ "ERFC", erfc, NULL, -4, 4, 0, 1, 8, 1e-9, P3 },
 	{ "ERFINV", r_erfinv, NULL, -0.999, 0.999, 0, 1, 16, 1e-6, P3 },
@@ -284,6 +298,8 @@ static const struct ref refs[] = {
 	{ "EXPM1", expm1, NULL, -10, 10, 0, 1, 4, 1e-9, P3 },
 	{ "FILL", r_fill, NULL, -10, 10, 0, 0, 0, 0, EQ },
 	{ "FILL_INT32", NULL, i_fill, -10, 10, 0, 0, 0, 0, EQ },
+	{ "FILL_UINT16", NULL, h_fill16, 0, 65535, 0, 0, 0, 0, EQ },
+	{ "FILL_UINT32", NULL, u_fill32, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "FLOOR", floor, NULL, -100, 100, 0, 0, 0, 0, EQ },
 	{ "FMOD", r_fmod, NULL, -20, 20, 0, 1, 8, 1e-5, P3 },
 	{ "FRAC", r_frac, NULL, -100, 100, 0, 1, 1, 0, P3 },
@@ -319,19 +335,25 @@ static const struct ref refs[] = {
 	{ "LOG2", r_log2, NULL, 0.001, 1000, 0, 1, 3, 1e-7, P3 },
 	{ "LOGICAL_NOT_UNARY", r_lnot, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "LOGICAL_NOT_UNARY_INT32", NULL, i_eqz, -3, 3, 0, 0, 0, 0, EQ },
+	{ "LOGICAL_NOT_UNARY_UINT16", NULL, i_eqz, 0, 3, 0, 0, 0, 0, EQ },
+	{ "LOGICAL_NOT_UNARY_UINT32", NULL, i_eqz, 0, 3, 0, 0, 0, 0, EQ },
 	{ "LTZ", r_ltz, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "LTZ_INT32", NULL, i_ltz, -3, 3, 0, 0, 0, 0, EQ },
 	{ "MAC_TSS", r_mac, NULL, -100, 100, TSS, 1, 1, 0, P4 },
 	{ "MAXIMUM", r_max, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "MAXIMUM_INT32", NULL, i_max, -100, 100, 0, 0, 0, 0, EQ },
+	{ "MAXIMUM_UINT32", NULL, u_max, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "MINIMUM", r_min, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "MINIMUM_INT32", NULL, i_min, -100, 100, 0, 0, 0, 0, EQ },
+	{ "MINIMUM_UINT32", NULL, u_min, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "MISH", r_mish, NULL, -10, 30, 0, 1, 8, 1e-7, P3 },
 	{ "MUL_UNARY_SFPU", r_mul, NULL, -100, 100, 0, 0, 0, 0, P4 },
 	{ "NEG", r_neg, NULL, -100, 100, 0, 0, 0, 0, EQ },
 	{ "NEG_INT32", NULL, i_neg, -100000, 100000, 0, 0, 0, 0, EQ },
 	{ "NEZ", r_nez, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "NEZ_INT32", NULL, i_nez, -3, 3, 0, 0, 0, 0, EQ },
+	{ "NEZ_UINT16", NULL, i_nez, 0, 3, 0, 0, 0, 0, EQ },
+	{ "NEZ_UINT32", NULL, i_nez, 0, 3, 0, 0, 0, 0, EQ },
 	{ "POWER", r_pow3, NULL, -20, 20, 0, 1, 2, 0, P3 },
 	{ "POWER_FRACTIONAL", r_pow25, NULL, 0.01, 20, 0, 1, 16, 0, P3 },
 	{ "POWER_ITERATIVE", r_pow2, NULL, -20, 20, 0, 1, 1, 0, P3 },
@@ -345,6 +367,7 @@ static const struct ref refs[] = {
 	{ "RELU6", r_relu6, NULL, -10, 10, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX", r_relu_max, NULL, -2, 2, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX_INT32", NULL, i_relu_max, -10, 10, 0, 0, 0, 0, EQ },
+	{ "RELU_MIN_INT32", NULL, i_relu_min, -10, 10, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX_UINT16", NULL, h_relu_max, 0, 65535, 0, 0, 0, 0, EQ },
 	{ "RELU_MAX_UINT32", NULL, u_relu_max, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "RELU_MIN_UINT16", NULL, h_relu_min, 0, 65535, 0, 0, 0, 0, EQ },
@@ -373,8 +396,12 @@ static const struct ref refs[] = {
 	{ "SOFTSIGN", r_softsign, NULL, -100, 100, 0, 1, 4, 0, P3 },
 	{ "SQRT", sqrt, NULL, 0, 1000, 0, 1, 1, 0, P3 },
 	{ "SQUARE", r_square, NULL, -100, 100, 0, 1, 1, 0, P4 },
+	{ "SQUARE_INT32", NULL, i_square, -100000, 100000, 0, 0, 0, 0, EQ },
+	{ "SQUARE_UINT16", NULL, i_square, 0, 65535, 0, 0, 0, 0, EQ },
+	{ "SQUARE_UINT32", NULL, i_square, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "SUB_UNARY_SFPU", r_sub, NULL, -100, 100, 0, 1, 1, 0, P4 },
 	{ "SUB_UNARY_SFPU_INT32", NULL, i_sub, -100000, 100000, 0, 0, 0, 0, EQ },
+	{ "SUB_UNARY_SFPU_UINT32", NULL, i_sub, 0, 4294967295.0, 0, 0, 0, 0, EQ },
 	{ "TAN", tan, NULL, -1.5, 1.5, 0, 1, 4, 1e-6, P3 },
 	{ "TANH", tanh, NULL, -10, 10, 0, 1, 4, 1e-7, P3 },
 	{ "TANH_APPROX", tanh, NULL, -10, 10, 0, 2, 1024, 1e-4, P3 },
@@ -385,14 +412,19 @@ static const struct ref refs[] = {
 	{ "UNARY_EQ", r_eq, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_EQ_INT32", NULL, i_eq, -6, 6, 0, 0, 0, 0, EQ },
 	{ "UNARY_GE", r_ge, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "UNARY_GE_INT32", NULL, i_ge, -6, 6, 0, 0, 0, 0, EQ },
 	{ "UNARY_GT", r_gt, NULL, -2, 2, GRID, 0, 0, 0, EQ },
 	{ "UNARY_GT_INT32", NULL, i_gt, -6, 6, 0, 0, 0, 0, EQ },
 	{ "UNARY_LE", r_le, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "UNARY_LE_INT32", NULL, i_le, -6, 6, 0, 0, 0, 0, EQ },
 	{ "UNARY_LT", r_lt, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "UNARY_LT_INT32", NULL, i_lt, -6, 6, 0, 0, 0, 0, EQ },
 	{ "UNARY_NE", r_ne, NULL, -2, 2, GRID, 0, 0, 0, EQ },
+	{ "UNARY_NE_INT32", NULL, i_ne, -6, 6, 0, 0, 0, 0, EQ },
 	{ "XIELU", r_xielu, NULL, -10, 10, 0, 1, 8, 1e-6, P3 },
 	{ "WHERE_TSS", r_where, NULL, -2, 2, GRID | TSS, 0, 0, 0, EQ },
 	{ "WHERE_TSS_INT32", NULL, i_where, -2, 2, TSS, 0, 0, 0, EQ },
+	{ "WHERE_TSS_UINT32", NULL, i_where, 0, 2, TSS, 0, 0, 0, EQ },
 };
 
 static const struct ref *find_ref(const char *op)
@@ -510,7 +542,8 @@ static char *batch_kernel(struct op *const *b, unsigned n, size_t *len)
 	       "#include \"api/compute/common.h\"\n"
 	       "#include \"api/compute/tile_move_copy.h\"\n"
 	       "#include \"api/compute/eltwise_unary/eltwise_unary.h\"\n"
-	       "#include \"api/compute/eltwise_unary/sfpu_split_includes.h\"\n\n"
+	       "#include \"api/compute/eltwise_unary/sfpu_split_includes.h\"\n"
+	       "#include \"api/compute/mul_int_sfpu.h\"\n\n"
 	       "static void op(uint32_t i)\n{\n\tswitch (i) {\n");
 	for (unsigned i = 0; i < n; i++) {
 		const char *fill = !(b[i]->ref->flags & TSS) ? "" : b[i]->kind != BF16 ?
