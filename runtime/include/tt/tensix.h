@@ -171,6 +171,18 @@ enum tt_tx_op {
 #define TT_TX_SYNC_HALF 0u
 #define TT_TX_SYNC_FULL 1u
 
+/* ARG5 of UNPACK_A/B and PACK: the CB's tile shape (tt-metal's Tile),
+ * rows in bits 0-7 and columns in bits 8-15; 0 is 32x32. The faces are
+ * min(rows, 16) rows of 16 values, rows x cols / (face rows x 16) of them,
+ * one after the other in L1; face f is DST's face f (rows 0 up). */
+#define TT_TX_SHAPE(rows, cols) ((unsigned)(rows) | ((unsigned)(cols) << 8))
+#define TT_TX_SHAPE_ROWS(s)     ((s) ? ((s) & 0xFFu) : 32u)
+#define TT_TX_SHAPE_COLS(s)     ((s) ? (((s) >> 8) & 0xFFu) : 32u)
+/* tt-metal's tile shapes: 1, 2, 4, 8, 16 or 32 rows of 16 or 32. */
+#define TT_TX_SHAPE_VALID(rows, cols) \
+	((rows) >= 1 && (rows) <= 32 && !((rows) & ((rows) - 1)) && ((cols) == 16 || (cols) == 32))
+#define TT_TX_SHAPES "32x32, 16x32, 32x16, 16x16, 8x32, 4x32, 2x32, 1x32, 8x16, 4x16, 2x16, 1x16"
+
 #define TT_TX_UNPACK_TRANSPOSE 0x1u   /* transpose the 32x32 tile (faces and within faces) */
 /* UNPACK_A, UNPACK_TILIZE_A: the CB is UnpackToDestFp32 (tt-metal's
  * unpack_to_dest_mode): a Float32 tile goes to an fp32 DST whole, where

@@ -55,6 +55,9 @@ FORCE_INLINE uint32_t in_format(uint32_t cb) { return unpack_src_format[cb]; }
 FORCE_INLINE uint32_t out_format(uint32_t cb) { return pack_dst_format[cb]; }
 FORCE_INLINE uint32_t in_tile_bytes(uint32_t cb) { return unpack_tile_size[cb]; }
 FORCE_INLINE uint32_t out_tile_bytes(uint32_t cb) { return pack_tile_size[cb]; }
+// The CB's tile shape (tt-metal's Tile) for the unpacker and the packer.
+FORCE_INLINE uint32_t in_shape(uint32_t cb) { return TT_TX_SHAPE(unpack_tile_r_dim[cb], unpack_tile_c_dim[cb]); }
+FORCE_INLINE uint32_t out_shape(uint32_t cb) { return TT_TX_SHAPE(pack_tile_r_dim[cb], pack_tile_c_dim[cb]); }
 // unpack_to_dest_mode: 0 is UnpackToDestFp32, 1 Default.
 FORCE_INLINE bool unpacks_to_dest(uint32_t cb) { return unpack_to_dest_mode[cb] == 0; }
 #else
@@ -67,6 +70,8 @@ FORCE_INLINE uint32_t in_format(uint32_t cb) { return format_of_size(page_bytes(
 FORCE_INLINE uint32_t out_format(uint32_t cb) { return format_of_size(page_bytes(cb)); }
 FORCE_INLINE uint32_t in_tile_bytes(uint32_t cb) { return page_bytes(cb); }
 FORCE_INLINE uint32_t out_tile_bytes(uint32_t cb) { return page_bytes(cb); }
+FORCE_INLINE uint32_t in_shape(uint32_t) { return TT_TX_SHAPE(32, 32); }
+FORCE_INLINE uint32_t out_shape(uint32_t) { return TT_TX_SHAPE(32, 32); }
 FORCE_INLINE bool unpacks_to_dest(uint32_t) { return false; }
 #endif
 

@@ -194,6 +194,7 @@ inline void unpack(uint32_t op, uint32_t cb_id, uint32_t tile, uint32_t flags, c
 	arg(2, flags);
 	arg(3, cb_id);
 	arg(4, in_tile_bytes(cb_id));
+	arg(5, in_shape(cb_id));
 	cmd(op);
 }
 
@@ -377,6 +378,7 @@ inline void pack(uint32_t idst, uint32_t cb_id, bool out_of_order, uint32_t inde
 	arg(2, out_format(cb_id));
 	arg(3, cb_id);
 	arg(4, out_tile_bytes(cb_id));
+	arg(5, out_shape(cb_id));
 	cmd(TT_TX_OP_PACK);
 }
 

@@ -113,6 +113,23 @@ uint32_t prog_format_tile_size(enum prog_data_format f)
 	return 0;
 }
 
+#define FULL_TILE_VALUES 1024u
+#define BFP_FULL_EXPONENTS 64u   /* a 32x32 tile's face rows */
+
+uint32_t prog_format_shape_size(enum prog_data_format f, uint32_t rows, uint32_t cols)
+{
+	uint32_t full = prog_format_tile_size(f), values = rows * cols;
+	bool bfp = f == PROG_FMT_BFP8 || f == PROG_FMT_BFP8_B || f == PROG_FMT_BFP4 ||
+		   f == PROG_FMT_BFP4_B || f == PROG_FMT_BFP2 || f == PROG_FMT_BFP2_B;
+
+	if (!full)
+		return 0;
+	if (!bfp)
+		return full / FULL_TILE_VALUES * values;
+	/* mantissas in proportion, then one exponent per 16 values (a face row) */
+	return (full - BFP_FULL_EXPONENTS) * values / FULL_TILE_VALUES + ((values / 16 + 15) & ~15u);
+}
+
 
 int args_once(struct parse_ctx *ctx, const char *key, int *first)
 {

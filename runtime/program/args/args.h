@@ -189,7 +189,9 @@ struct prog_cb_index {
 	enum prog_data_format format;
 	uint32_t page_size;           /* bytes; one tile of the format unless set */
 	uint32_t pages;               /* size / page_size */
+	uint8_t tile_rows, tile_cols; /* tt-metal's Tile shape: 32x32 unless `tile` says */
 	int format_line, page_size_line;   /* of format.N and page_size.N, 0 if unset */
+	int tile_line;                /* of tile.N, 0 if unset */
 };
 
 enum prog_cb_key {
@@ -199,6 +201,7 @@ enum prog_cb_key {
 	PROG_CB_KEY_SIZE,
 	PROG_CB_KEY_CORES,
 	PROG_CB_KEY_BUFFER,
+	PROG_CB_KEY_TILE,
 	PROG_NUM_CB_KEYS
 };
 
@@ -213,6 +216,7 @@ struct prog_cb {
 	enum prog_data_format format; /* `format`: for every index without format.N */
 	uint32_t page_size;           /* `page_size`, 0 if unset */
 	uint32_t pages;               /* `pages`, 0 if unset */
+	uint8_t tile_rows, tile_cols; /* `tile`, 0 if unset: for every index without tile.N */
 	/* `buffer`: the L1 buffer whose memory the section is (tt-metal's
 	 * globally allocated address), "" if none; looked up at launch */
 	char buffer[PROG_NAME_MAX + 1];
@@ -270,6 +274,10 @@ int prog_named_args_define(const struct prog_kernel_args *k, char **out);
 const char *prog_format_name(enum prog_data_format f);    /* tt-metal's spelling */
 /* Bytes of one 32x32 tile of a format, 0 for an unknown one. */
 uint32_t prog_format_tile_size(enum prog_data_format f);
+/* Bytes of one rows x cols tile (tt-metal's Tile::get_tile_size: a block
+ * format's exponents, one per face row, padded to 16 bytes), 0 for an
+ * unknown format. */
+uint32_t prog_format_shape_size(enum prog_data_format f, uint32_t rows, uint32_t cols);
 
 /* ---- resolution ---------------------------------------------------------- */
 

@@ -9,6 +9,7 @@
 #include "program/args/cb_place.h"
 #include "runtime_internal.h"
 #include "tt/l1_map.h"
+#include "tt/tensix.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +27,7 @@ static const char *const cb_keys[PROG_NUM_CB_KEYS] = {
 	[PROG_CB_KEY_SIZE] = "size",
 	[PROG_CB_KEY_CORES] = "cores",
 	[PROG_CB_KEY_BUFFER] = "buffer",
+	[PROG_CB_KEY_TILE] = "tile",
 };
 
 const char *prog_cb_name(const struct prog_cb *cb, char *buf, size_t len)
@@ -108,17 +110,38 @@ static struct prog_cb_index *index_key(struct parse_ctx *ctx, struct prog_cb *cb
 	return NULL;
 }
 
+/* tile = RxC: one of tt-metal's tile shapes (TT_TX_SHAPES). */
+static int tile_shape(struct parse_ctx *ctx, const char *key, const char *value, uint8_t *rows,
+		      uint8_t *cols)
+{
+	unsigned r, c;
+	char end;
+
+	if (sscanf(value, "%2u%*[xX]%2u%c", &r, &c, &end) != 2 || !TT_TX_SHAPE_VALID(r, c)) {
+		args_error(ctx, -EINVAL, "%s: '%s' is not a tile shape tt-metal has (%s)", key, value,
+			   TT_TX_SHAPES);
+		return -EINVAL;
+	}
+	*rows = (uint8_t)r;
+	*cols = (uint8_t)c;
+	return 0;
+}
+
 static int per_index_key(struct parse_ctx *ctx, struct prog_cb *cb, const char *key,
 			 const char *value, const char *dot)
 {
 	struct prog_cb_index *ix = index_key(ctx, cb, key, dot);
-	bool format = !strncmp(key, "format.", 7);
+	bool format = !strncmp(key, "format.", 7), tile = !strncmp(key, "tile.", 5);
 
-	if (!ix || args_once(ctx, key, format ? &ix->format_line : &ix->page_size_line) ||
+	if (!ix ||
+	    args_once(ctx, key, format ? &ix->format_line : tile ? &ix->tile_line :
+					 &ix->page_size_line) ||
 	    args_single(ctx, key))
 		return -EINVAL;
 	if (format)
 		return args_format(ctx, key, value, &ix->format);
+	if (tile)
+		return tile_shape(ctx, key, value, &ix->tile_rows, &ix->tile_cols);
 	return args_scalar(ctx, key, value, 1, CB_SPACE, &ix->page_size);
 }
 
@@ -127,13 +150,14 @@ int args_cb_key(struct parse_ctx *ctx, struct prog_cb *cb, const char *key, cons
 	const char *dot = strchr(key, '.');
 	int k;
 
-	if (dot && (!strncmp(key, "format.", 7) || !strncmp(key, "page_size.", 10)))
+	if (dot && (!strncmp(key, "format.", 7) || !strncmp(key, "page_size.", 10) ||
+		    !strncmp(key, "tile.", 5)))
 		return per_index_key(ctx, cb, key, value, dot);
 	for (k = 0; k < PROG_NUM_CB_KEYS && strcmp(key, cb_keys[k]) != 0; k++)
 		;
 	if (k == PROG_NUM_CB_KEYS) {
 		args_error(ctx, -EINVAL,
-			   "unknown key '%s' (format, format.N, pages, size, page_size, page_size.N, cores, buffer)",
+			   "unknown key '%s' (format, format.N, pages, size, page_size, page_size.N, tile, tile.N, cores, buffer)",
 			   key);
 		return -EINVAL;
 	}
@@ -152,6 +176,8 @@ int args_cb_key(struct parse_ctx *ctx, struct prog_cb *cb, const char *key, cons
 		return args_scalar(ctx, key, value, 1, CB_SPACE, &cb->page_size);
 	case PROG_CB_KEY_BUFFER:
 		return args_buffer_name(ctx, key, value, value, strlen(value), cb->buffer);
+	case PROG_CB_KEY_TILE:
+		return tile_shape(ctx, key, value, &cb->tile_rows, &cb->tile_cols);
 	default:
 		return args_scalar(ctx, key, value, 1, CB_SPACE, &cb->size);
 	}
@@ -179,8 +205,14 @@ static int cb_sizes(struct parse_ctx *ctx, struct prog_cb *cb)
 					      ix->index, ix->index);
 			return -EINVAL;
 		}
+		if (!ix->tile_line) {
+			ix->tile_rows = cb->tile_rows ? cb->tile_rows : 32;
+			ix->tile_cols = cb->tile_cols ? cb->tile_cols : 32;
+		}
 		if (!ix->page_size_line)
-			ix->page_size = cb->page_size ? cb->page_size : prog_format_tile_size(ix->format);
+			ix->page_size = cb->page_size ? cb->page_size :
+					prog_format_shape_size(ix->format, ix->tile_rows,
+							       ix->tile_cols);
 	}
 	if (size_line && pages_line) {
 		args_error_at(ctx, size_line > pages_line ? size_line : pages_line,

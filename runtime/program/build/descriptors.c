@@ -3,9 +3,9 @@
  * chlkc_descriptors.h from a program's args (descriptors.h), one per
  * kernel as tt-metal's JIT makes it: the CB formats of the CBs on the
  * kernel's cores, and for a compute kernel its compute keys (a
- * data-movement kernel gets tt-metal's defaults). Data-movement kernels
- * read unpack_tile_size[] for get_tile_size(), the compute side
- * everything. tt-metal splits it by TRISC; one file for the three TRISCs
+ * data-movement kernel gets tt-metal's defaults), and each CB's tile
+ * shape (`tile`). Data-movement kernels read unpack_tile_size[] for
+ * get_tile_size(), the compute side everything. tt-metal splits it by TRISC; one file for the three TRISCs
  * changes nothing a kernel can see, except that APPROX and MATH_FIDELITY
  * are also defined off the math thread.
  */
@@ -18,22 +18,35 @@
 /* tt-metal gives an unused CB the Bfp8_b tile size and format Invalid. */
 #define UNUSED_TILE_SIZE 1088u
 
-/* The format of each CB index as the kernel's cores have it: the CBs of
- * every section on one of its cores; a later section wins an index, as
- * in tt-metal. */
-static void kernel_formats(const struct prog_args *a, const struct prog_kernel_args *k,
-			   uint8_t fmt[PROG_NUM_CBS])
+/* The format and tile shape of each CB index as the kernel's cores have
+ * them: the CBs of every section on one of its cores; a later section
+ * wins an index, as in tt-metal. An index they do not have is Invalid,
+ * 32x32. */
+struct cb_desc {
+	uint8_t fmt[PROG_NUM_CBS];
+	uint8_t rows[PROG_NUM_CBS], cols[PROG_NUM_CBS];
+};
+
+static void kernel_cbs(const struct prog_args *a, const struct prog_kernel_args *k,
+		       struct cb_desc *d)
 {
-	for (int i = 0; i < PROG_NUM_CBS; i++)
-		fmt[i] = PROG_FMT_INVALID;
+	for (int i = 0; i < PROG_NUM_CBS; i++) {
+		d->fmt[i] = PROG_FMT_INVALID;
+		d->rows[i] = d->cols[i] = 32;
+	}
 	for (uint32_t s = 0; s < a->n_cbs; s++) {
 		const struct prog_cb *cb = &a->cb[s];
 		bool on_kernel = false;
 
 		for (uint32_t c = 0; c < k->cores.n && !on_kernel; c++)
 			on_kernel = prog_cores_has(&cb->cores, k->cores.v[c]);
-		for (uint32_t i = 0; on_kernel && i < cb->n_idx; i++)
-			fmt[cb->idx[i].index] = (uint8_t)cb->idx[i].format;
+		for (uint32_t i = 0; on_kernel && i < cb->n_idx; i++) {
+			const struct prog_cb_index *ix = &cb->idx[i];
+
+			d->fmt[ix->index] = (uint8_t)ix->format;
+			d->rows[ix->index] = ix->tile_rows;
+			d->cols[ix->index] = ix->tile_cols;
+		}
 	}
 }
 
@@ -45,31 +58,35 @@ static void values(FILE *f, const char *type, const char *name, const unsigned v
 	fprintf(f, " };\n");
 }
 
-static void same(FILE *f, const char *name, unsigned v)
+/* The tile geometry arrays of one side, as tt-metal's Tile gives them:
+ * faces of min(rows, 16) rows of 16, partial_face for fewer than 32 rows,
+ * narrow_tile for fewer than 32 columns. */
+static void tile_dims(FILE *f, const char *side, const struct cb_desc *d)
 {
-	unsigned all[PROG_NUM_CBS];
+	unsigned faces[PROG_NUM_CBS], rows[PROG_NUM_CBS], cols[PROG_NUM_CBS];
+	unsigned face_rows[PROG_NUM_CBS], partial[PROG_NUM_CBS], narrow[PROG_NUM_CBS];
+	char name[64];
 
-	for (int i = 0; i < PROG_NUM_CBS; i++)
-		all[i] = v;
-	values(f, "unsigned char", name, all);
-}
-
-/* Every CB's tile is a full 32x32 tile of four 16x16 faces. */
-static void tile_shape(FILE *f, const char *side)
-{
-	static const struct {
-		const char *field;
-		unsigned value;
-	} shape[] = {
-		{ "tile_num_faces", 4 }, { "tile_r_dim", 32 },   { "tile_c_dim", 32 },
-		{ "tile_face_r_dim", 16 }, { "partial_face", 0 }, { "narrow_tile", 0 },
+	for (int i = 0; i < PROG_NUM_CBS; i++) {
+		rows[i] = d->rows[i];
+		cols[i] = d->cols[i];
+		face_rows[i] = rows[i] < 16 ? rows[i] : 16;
+		faces[i] = rows[i] * cols[i] / (face_rows[i] * 16);
+		partial[i] = rows[i] < 32;
+		narrow[i] = cols[i] < 32;
+	}
+	const struct {
+		const char *suffix;
+		const unsigned *v;
+	} arrays[] = {
+		{ "tile_num_faces", faces }, { "tile_r_dim", rows },
+		{ "tile_c_dim", cols },      { "tile_face_r_dim", face_rows },
+		{ "partial_face", partial }, { "narrow_tile", narrow },
 	};
 
-	for (size_t i = 0; i < sizeof(shape) / sizeof(shape[0]); i++) {
-		char name[64];
-
-		snprintf(name, sizeof(name), "%s_%s", side, shape[i].field);
-		same(f, name, shape[i].value);
+	for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++) {
+		snprintf(name, sizeof(name), "%s_%s", side, arrays[a].suffix);
+		values(f, "unsigned char", name, arrays[a].v);
 	}
 }
 
@@ -80,16 +97,17 @@ int prog_descriptors(const struct prog_args *a, uint32_t kernel, char **text, si
 	const struct prog_kernel_args *k = &a->kernel[kernel];
 	const struct prog_kernel_args *c = k->processor == PROG_PROC_COMPUTE ? k : &defaults;
 	unsigned formats[PROG_NUM_CBS], sizes[PROG_NUM_CBS], modes[PROG_NUM_CBS];
-	uint8_t fmt[PROG_NUM_CBS];
+	struct cb_desc d;
 	char *buf = NULL;
 	size_t n = 0;
 	FILE *f;
 
-	kernel_formats(a, k, fmt);
+	kernel_cbs(a, k, &d);
 	for (int i = 0; i < PROG_NUM_CBS; i++) {
-		uint32_t size = prog_format_tile_size((enum prog_data_format)fmt[i]);
+		uint32_t size = prog_format_shape_size((enum prog_data_format)d.fmt[i], d.rows[i],
+						       d.cols[i]);
 
-		formats[i] = fmt[i];
+		formats[i] = d.fmt[i];
 		sizes[i] = size ? size : UNUSED_TILE_SIZE;
 		modes[i] = k->processor == PROG_PROC_COMPUTE ? k->unpack_to_dest_mode[i] :
 							       PROG_UNPACK_DEFAULT;
@@ -111,7 +129,7 @@ int prog_descriptors(const struct prog_args *a, uint32_t kernel, char **text, si
 	values(f, "unsigned int", "unpack_tile_size", sizes);
 	values(f, "unsigned int", "pack_tile_size", sizes);
 	for (int s = 0; s < 2; s++)
-		tile_shape(f, sides[s]);
+		tile_dims(f, sides[s], &d);
 	/* ttfs's own: tt-metal folds the mode into unpack_dst_format. */
 	values(f, "unsigned char", "unpack_to_dest_mode", modes);
 	fprintf(f, "\nconstexpr int MATH_FIDELITY = %d;\n"

@@ -11,7 +11,6 @@
 #define EXP_MASK  0x7F800000u
 #define MANT_MASK 0x007FFFFFu
 #define SIGN_MASK 0x80000000u
-#define BFP_EXPONENT_BYTES 64    /* one shared exponent per face row */
 
 static const struct {
 	uint32_t fmt;
@@ -34,18 +33,47 @@ const char *tx_format_name(uint32_t fmt, char *buf, unsigned len)
 	return "unknown";
 }
 
-unsigned tx_format_tile_bytes(uint32_t fmt)
+int tx_shape_of(uint32_t arg, struct tx_shape *s)
 {
+	unsigned rows = TT_TX_SHAPE_ROWS(arg), cols = TT_TX_SHAPE_COLS(arg);
+
+	if (arg >> 16 || !TT_TX_SHAPE_VALID(rows, cols))
+		return -1;
+	s->rows = rows;
+	s->cols = cols;
+	s->face_rows = rows < 16 ? rows : 16;
+	s->faces = rows * cols / (s->face_rows * 16);
+	return 0;
+}
+
+/* A block format's exponents: one per face row, padded to 16 bytes. */
+static unsigned bfp_exponent_bytes(const struct tx_shape *s)
+{
+	return (tx_shape_face_rows(s) + 15) & ~15u;
+}
+
+unsigned tx_format_tile_bytes(uint32_t fmt, const struct tx_shape *s)
+{
+	unsigned values = s->rows * s->cols;
+
 	switch (fmt) {
 	case TX_FMT_FLOAT32:
 	case TX_FMT_INT32:
-	case TX_FMT_UINT32: return 4 * TX_TILE_ELEMS;
+	case TX_FMT_UINT32: return 4 * values;
 	case TX_FMT_FLOAT16:
 	case TX_FMT_FLOAT16_B:
-	case TX_FMT_UINT16: return 2 * TX_TILE_ELEMS;
-	case TX_FMT_BFP8_B: return BFP_EXPONENT_BYTES + TX_TILE_ELEMS;
+	case TX_FMT_UINT16: return 2 * values;
+	case TX_FMT_BFP8_B: return bfp_exponent_bytes(s) + values;
 	default: return 0;
 	}
+}
+
+/* Where face row fr of a tile of shape s starts in DST's 32x32 values. */
+static unsigned face_row_start(const struct tx_shape *s, unsigned fr)
+{
+	unsigned face = fr / s->face_rows, r = fr % s->face_rows;
+
+	return ((face / 2) * 16 + r) * TX_TILE_DIM + (face % 2) * 16;
 }
 
 float tx_flush_denormal(float f)
@@ -136,39 +164,46 @@ uint16_t tx_float_to_fp16(float f)
 
 /* Bfp8_b: each face row of 16 values shares the largest exponent; a value
  * is a sign and 7 magnitude bits, m * 2^(E - 127 - 6). */
-static void bfp8_from_l1(const uint8_t *p, float *out)
+static void bfp8_from_l1(const uint8_t *p, const struct tx_shape *s, float *out)
 {
-	for (unsigned i = 0; i < TX_TILE_DIM; i++)
-		for (unsigned j = 0; j < TX_TILE_DIM; j++) {
-			unsigned off = tx_face_offset(i, j);
-			int e = p[off / 16];
-			uint8_t b = p[BFP_EXPONENT_BYTES + off];
+	unsigned mant = bfp_exponent_bytes(s);
+
+	for (unsigned fr = 0; fr < tx_shape_face_rows(s); fr++) {
+		float *o = out + face_row_start(s, fr);
+		int e = p[fr];
+
+		for (unsigned c = 0; c < 16; c++) {
+			uint8_t b = p[mant + fr * 16 + c];
 			float v = ldexpf((float)(b & 0x7F), e - 133);
-			out[i * TX_TILE_DIM + j] = (b & 0x80) ? -v : v;
+
+			o[c] = (b & 0x80) ? -v : v;
 		}
+	}
 }
 
-static void bfp8_to_l1(const float *in, uint8_t *p)
+static void bfp8_to_l1(const float *in, const struct tx_shape *s, uint8_t *p)
 {
-	for (unsigned row = 0; row < BFP_EXPONENT_BYTES; row++) {
-		/* face row `row`: face row/16, row row%16 of it */
-		unsigned face = row / 16, i0 = (face / 2) * 16 + row % 16, j0 = (face % 2) * 16;
+	unsigned mant = bfp_exponent_bytes(s);
+
+	memset(p + tx_shape_face_rows(s), 0, mant - tx_shape_face_rows(s));
+	for (unsigned fr = 0; fr < tx_shape_face_rows(s); fr++) {
+		const float *row = in + face_row_start(s, fr);
 		uint32_t shared = 0;
 
 		for (unsigned c = 0; c < 16; c++) {
-			uint32_t e = (tx_bits(in[i0 * TX_TILE_DIM + j0 + c]) >> 23) & 0xFF;
+			uint32_t e = (tx_bits(row[c]) >> 23) & 0xFF;
 			shared = e > shared ? e : shared;
 		}
-		p[row] = (uint8_t)shared;
+		p[fr] = (uint8_t)shared;
 		for (unsigned c = 0; c < 16; c++) {
-			uint32_t u = tx_bits(in[i0 * TX_TILE_DIM + j0 + c]), e = (u >> 23) & 0xFF;
+			uint32_t u = tx_bits(row[c]), e = (u >> 23) & 0xFF;
 			uint32_t m = 0, shift = shared - e + 17;
 			if (e && shift < 32) {
 				m = ((u & MANT_MASK) | 0x800000u) + (1u << (shift - 1));
 				m >>= shift;
 				m = m > 127 ? 127 : m;
 			}
-			p[BFP_EXPONENT_BYTES + row * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
+			p[mant + fr * 16 + c] = (uint8_t)(m | ((u >> 24) & 0x80));
 		}
 	}
 }
@@ -213,34 +248,28 @@ static void datums_to_l1(const float *in, uint32_t fmt, unsigned n, uint8_t *p)
 }
 
 /* A face row of 16 values is 16 contiguous elements of a tile row. */
-void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out)
+void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, const struct tx_shape *s, float *out)
 {
 	unsigned size = tx_format_datum_bytes(fmt);
 
 	if (fmt == TX_FMT_BFP8_B) {
-		bfp8_from_l1(p, out);
+		bfp8_from_l1(p, s, out);
 		return;
 	}
-	for (unsigned fr = 0; fr < 64; fr++) {
-		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
-
-		datums_from_l1(p + 16 * size * fr, fmt, 16, out + i * TX_TILE_DIM + j0);
-	}
+	for (unsigned fr = 0; fr < tx_shape_face_rows(s); fr++)
+		datums_from_l1(p + 16 * size * fr, fmt, 16, out + face_row_start(s, fr));
 }
 
-void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p)
+void tx_tile_to_l1(const float *in, uint32_t fmt, const struct tx_shape *s, uint8_t *p)
 {
 	unsigned size = tx_format_datum_bytes(fmt);
 
 	if (fmt == TX_FMT_BFP8_B) {
-		bfp8_to_l1(in, p);
+		bfp8_to_l1(in, s, p);
 		return;
 	}
-	for (unsigned fr = 0; fr < 64; fr++) {
-		unsigned face = fr / 16, i = (face / 2) * 16 + fr % 16, j0 = (face % 2) * 16;
-
-		datums_to_l1(in + i * TX_TILE_DIM + j0, fmt, 16, p + 16 * size * fr);
-	}
+	for (unsigned fr = 0; fr < tx_shape_face_rows(s); fr++)
+		datums_to_l1(in + face_row_start(s, fr), fmt, 16, p + 16 * size * fr);
 }
 
 unsigned tx_format_datum_bytes(uint32_t fmt)

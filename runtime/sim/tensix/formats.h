@@ -45,16 +45,28 @@ static inline float tx_float(uint32_t u)
 	return f;
 }
 
-/* Offset of tile element (i, j) in the four-face layout of L1. */
-static inline unsigned tx_face_offset(unsigned i, unsigned j)
-{
-	return ((i / 16) * 2 + j / 16) * 256 + (i % 16) * 16 + j % 16;
-}
-
 /* The format's name ("Float16_b"), or "unknown". */
 const char *tx_format_name(uint32_t fmt, char *buf, unsigned len);
-/* Bytes of a 32x32 tile in fmt, 0 if the coprocessor does not support it. */
-unsigned tx_format_tile_bytes(uint32_t fmt);
+
+/* A CB's tile shape (tt-metal's Tile, TT_TX_SHAPE): faces of face_rows
+ * rows of 16 values, `faces` of them; face f is DST's face f, its rows
+ * from the face's top. The 32x32 tile is four faces of 16 rows. */
+struct tx_shape {
+	unsigned rows, cols, face_rows, faces;
+};
+
+/* The shape ARG5 encodes; -1 if tt-metal has no such shape. */
+int tx_shape_of(uint32_t arg, struct tx_shape *s);
+
+/* Face rows (16 values each) of a tile of the shape. */
+static inline unsigned tx_shape_face_rows(const struct tx_shape *s)
+{
+	return s->faces * s->face_rows;
+}
+
+/* Bytes of a tile of the shape in fmt, 0 if the coprocessor does not
+ * support the format. */
+unsigned tx_format_tile_bytes(uint32_t fmt, const struct tx_shape *s);
 
 /* Int32, UInt32, UInt16: values are bits, moved as they are. */
 static inline int tx_format_is_int(uint32_t fmt)
@@ -62,11 +74,12 @@ static inline int tx_format_is_int(uint32_t fmt)
 	return fmt == TX_FMT_INT32 || fmt == TX_FMT_UINT32 || fmt == TX_FMT_UINT16;
 }
 
-/* L1 tile (four faces) <-> 32x32 row-major floats. Unpacking is exact for
+/* L1 tile (its faces) <-> 32x32 row-major floats, the faces at their
+ * places in DST (elements outside them untouched). Unpacking is exact for
  * every supported format; packing rounds as the packer does. An integer
  * format's values are bits in the floats (UInt16: the low 16 bits). */
-void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, float *out);
-void tx_tile_to_l1(const float *in, uint32_t fmt, uint8_t *p);
+void tx_tile_from_l1(const uint8_t *p, uint32_t fmt, const struct tx_shape *s, float *out);
+void tx_tile_to_l1(const float *in, uint32_t fmt, const struct tx_shape *s, uint8_t *p);
 
 /* Row-major data (tilize on unpack, untilize on pack): the 32 rows of 32
  * values at p + r * pitch, in a non-block format (Float32, Float16_b,

@@ -314,15 +314,44 @@ static void split(float *hi, float *lo, uint32_t mask)
 	}
 }
 
+/* A 32x16 tile's two faces sit in DST's faces 0 and 1, the top half;
+ * its rows 16-31 are the top-right quadrant. Swapping the top-right and
+ * bottom-left quadrants turns that into the matrix's own places and back. */
+static void swap_narrow_faces(float *v)
+{
+	for (unsigned i = 0; i < 16; i++)
+		for (unsigned j = 0; j < 16; j++) {
+			float t = v[i * N + 16 + j];
+
+			v[i * N + 16 + j] = v[(16 + i) * N + j];
+			v[(16 + i) * N + j] = t;
+		}
+}
+
+static int narrow_tall(unsigned rows, unsigned cols)
+{
+	return rows > 16 && cols < N;
+}
+
 int tx_math_matmul(struct sim_tensix *tx)
 {
 	_Alignas(32) float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS], ah[TX_TILE_ELEMS], bl[TX_TILE_ELEMS];
 	_Alignas(32) float acc[TX_TILE_ELEMS];
 	float *d = binary_operands(tx, a, MATMUL_SRCA_MASK, b);
+	const struct tx_src *sa = d ? tx_src_front(tx, 0, "math") : NULL;
+	const struct tx_src *sb = d ? tx_src_front(tx, 1, "math") : NULL;
+	/* The product of in0 (SrcB, M x K) and in1 (SrcA, K x N) is M x N. */
+	int out_narrow = sb && narrow_tall(sb->rows, sa->cols);
 
 	if (!d)
 		return -1;
+	if (narrow_tall(sa->rows, sa->cols))
+		swap_narrow_faces(a);
+	if (narrow_tall(sb->rows, sb->cols))
+		swap_narrow_faces(b);
 	memcpy(acc, d, sizeof(acc));
+	if (out_narrow)
+		swap_narrow_faces(acc);
 	/* Fidelity phases as whole products: HiFi4 a*b; HiFi3 a*bh + ah*bl;
 	 * HiFi2 a*bh; LoFi ah*bh. */
 	switch (tx->fidelity) {
@@ -346,6 +375,8 @@ int tx_math_matmul(struct sim_tensix *tx)
 		matmul_acc(acc, b, a);
 		break;
 	}
+	if (out_narrow)
+		swap_narrow_faces(acc);
 	memcpy(d, acc, sizeof(acc));
 	binary_done(tx, d);
 	return 0;

@@ -7,7 +7,8 @@
  * exponent and the mantissas round to it. Int32, UInt32 and UInt16 are
  * DST's bits (UInt16: the low 16 of an fp32 DST, a 16-bit DST's 16).
  * Untilize writes the same values as rows of row-major data instead of the
- * four faces.
+ * four faces. A tile smaller than 32x32 (ARG5) is DST's faces it has, each
+ * from its top row.
  */
 #include "tensix.h"
 #include "formats.h"
@@ -54,24 +55,19 @@ int tx_pack(struct sim_tensix *tx)
 {
 	uint32_t idx = tx_arg(tx, 0), addr = tx_arg(tx, 1), fmt = tx_arg(tx, 2);
 	uint32_t cb = tx_arg(tx, 3), page = tx_arg(tx, 4);
-	unsigned bytes = tx_format_tile_bytes(fmt);
 	float bits[TX_TILE_ELEMS];
+	struct tx_shape shape;
 	const float *d;
-	char name[16];
+	unsigned bytes;
 
-	if (!bytes)
-		return tx_fail(tx, "pack: unsupported data format %s (%u) in CB %u",
-			       tx_format_name(fmt, name, sizeof(name)), fmt, cb);
-	if (page && page < bytes)
-		return tx_fail(tx, "pack: CB %u pages of %u bytes are smaller than a %s tile "
-			       "(%u bytes)", cb, page, tx_format_name(fmt, name, sizeof(name)),
-			       bytes);
+	if (tx_tile_geometry(tx, "pack", fmt, cb, page, &shape, &bytes))
+		return -1;
 	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
 		return tx_fail(tx, "pack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
 	d = pack_source(tx, idx, fmt, cb, bits);
 	if (!d)
 		return -1;
-	tx_tile_to_l1(d, fmt, tx->l1 + addr);
+	tx_tile_to_l1(d, fmt, &shape, tx->l1 + addr);
 	return 0;
 }
 

@@ -41,6 +41,7 @@ struct tx_src {
 	int fp32;
 	int to_dest;
 	uint32_t fmt;
+	uint8_t rows, cols;            /* the CB's tile shape (TT_TX_SHAPE) */
 };
 
 struct tx_src_queue {
@@ -120,6 +121,9 @@ int tx_dst_release(struct sim_tensix *tx);
 void tx_dst_reset(struct sim_tensix *tx);
 
 /* unpack.c */
+struct tx_shape;
+int tx_tile_geometry(struct sim_tensix *tx, const char *unit, uint32_t fmt, uint32_t cb,
+		     uint32_t page, struct tx_shape *shape, unsigned *bytes);
 int tx_unpack(struct sim_tensix *tx, int srcb);
 int tx_unpack_tilize(struct sim_tensix *tx);
 struct tx_src *tx_src_front(struct sim_tensix *tx, int srcb, const char *unit);

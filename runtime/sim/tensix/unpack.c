@@ -10,9 +10,15 @@
  * uses it as an operand (a datacopy of an UnpackToDestFp32 CB's tile into
  * an fp32 DST keeps it whole: silicon's unpacker writes DST directly).
  * Int32, UInt32 and UInt16 values are kept as bits.
+ *
+ * A CB's tile may be smaller than 32x32 (tt-metal's tiny tiles, ARG5):
+ * its faces go to the register's faces in order, each from the face's
+ * top row, as they go to DST on silicon.
  */
 #include "tensix.h"
 #include "formats.h"
+
+#include <string.h>
 
 static const char *src_name(int srcb)
 {
@@ -48,32 +54,56 @@ static void src_push(struct sim_tensix *tx, int srcb)
 	atomic_fetch_add(srcb ? &tx->srcb.count : &tx->srca.count, 1);
 }
 
+/* The CB's tile shape of ARG5 (TT_TX_SHAPE), and the bytes of such a
+ * tile in fmt, checked against the CB's page: 0, or -1 after tx_fail
+ * (unit "unpack" or "pack"). */
+int tx_tile_geometry(struct sim_tensix *tx, const char *unit, uint32_t fmt, uint32_t cb,
+		     uint32_t page, struct tx_shape *shape, unsigned *bytes)
+{
+	uint32_t arg = tx_arg(tx, 5);
+	char name[16];
+
+	if (tx_shape_of(arg, shape))
+		return tx_fail(tx, "%s: CB %u tile shape %ux%u is not one of tt-metal's (%s)", unit,
+			       cb, TT_TX_SHAPE_ROWS(arg), TT_TX_SHAPE_COLS(arg), TT_TX_SHAPES);
+	*bytes = tx_format_tile_bytes(fmt, shape);
+	if (!*bytes)
+		return tx_fail(tx, "%s: unsupported data format %s (%u) in CB %u", unit,
+			       tx_format_name(fmt, name, sizeof(name)), fmt, cb);
+	if (page && page < *bytes)
+		return tx_fail(tx, "%s: CB %u pages of %u bytes are smaller than a %s tile "
+			       "(%u bytes)", unit, cb, page, tx_format_name(fmt, name, sizeof(name)),
+			       *bytes);
+	return 0;
+}
+
 int tx_unpack(struct sim_tensix *tx, int srcb)
 {
 	uint32_t addr = tx_arg(tx, 0), fmt = tx_arg(tx, 1), flags = tx_arg(tx, 2);
 	uint32_t cb = tx_arg(tx, 3), page = tx_arg(tx, 4);
-	unsigned bytes = tx_format_tile_bytes(fmt);
+	struct tx_shape shape;
+	unsigned bytes;
 	struct tx_src *e;
-	char name[16];
 
-	if (!bytes)
-		return tx_fail(tx, "unpack: unsupported data format %s (%u) in CB %u",
-			       tx_format_name(fmt, name, sizeof(name)), fmt, cb);
-	if (page && page < bytes)
-		return tx_fail(tx, "unpack: CB %u pages of %u bytes are smaller than a %s tile "
-			       "(%u bytes)", cb, page, tx_format_name(fmt, name, sizeof(name)),
-			       bytes);
+	if (tx_tile_geometry(tx, "unpack", fmt, cb, page, &shape, &bytes))
+		return -1;
 	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
 		return tx_fail(tx, "unpack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
 	e = src_next(tx, srcb, cb);
 	if (!e)
 		return -1;
-	tx_tile_from_l1(tx->l1 + addr, fmt, e->v);
+	/* A smaller tile leaves the rest of the register zero, so that a
+	 * matmul of an M x 32 tile sums nothing else. */
+	if (tx_shape_face_rows(&shape) < 64)
+		memset(e->v, 0, sizeof(e->v));
+	tx_tile_from_l1(tx->l1 + addr, fmt, &shape, e->v);
 	if (flags & TT_TX_UNPACK_TRANSPOSE)
 		transpose(e->v);
 	e->fp32 = fmt == TX_FMT_FLOAT32;
 	e->to_dest = !srcb && (flags & TT_TX_UNPACK_TO_DEST);
 	e->fmt = fmt;
+	e->rows = (uint8_t)shape.rows;
+	e->cols = (uint8_t)shape.cols;
 	src_push(tx, srcb);
 	return 0;
 }
@@ -105,6 +135,7 @@ int tx_unpack_tilize(struct sim_tensix *tx)
 	e->fp32 = fmt == TX_FMT_FLOAT32;
 	e->to_dest = !!(tx_arg(tx, 5) & TT_TX_UNPACK_TO_DEST);
 	e->fmt = fmt;
+	e->rows = e->cols = TX_TILE_DIM;
 	src_push(tx, 0);
 	return 0;
 }

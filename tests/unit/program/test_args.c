@@ -791,7 +791,45 @@ static void test_cb_errors(void)
 	bad("[cb.0]\nformat = float32\ncores = 1,0\nsize = 4096\n", 3,
 	    "[cb.0] cores: core 1,0 is not in [program] cores");
 	bad("[cb.0]\nformat = float32\nbuffr = x\n", 3,
-	    "[cb.0] unknown key 'buffr' (format, format.N, pages, size, page_size, page_size.N, cores, buffer)");
+	    "[cb.0] unknown key 'buffr' (format, format.N, pages, size, page_size, page_size.N, tile, tile.N, cores, buffer)");
+	bad("[cb.0]\nformat = float32\ntile = 12x32\n", 3,
+	    "[cb.0] tile: '12x32' is not a tile shape tt-metal has (32x32, 16x32, 32x16, 16x16, "
+	    "8x32, 4x32, 2x32, 1x32, 8x16, 4x16, 2x16, 1x16)");
+	bad("[cb.0]\nformat = float32\ntile = 16x32x\n", 3, "tile: '16x32x' is not a tile shape");
+	bad("[cb.0]\nformat = float32\ntile = 32\n", 3, "tile: '32' is not a tile shape");
+	bad("[cb.0]\nformat = float32\ntile.1 = 16x32\n", 3,
+	    "tile.1: CB 1 is not one of this section's indices");
+	bad("[cb.0]\nformat = float32\ntile.0 = 16x32\ntile.0 = 8x32\n", 4, "duplicate key 'tile.0'");
+}
+
+/* tile, tile.N: tt-metal's Tile shape of each index, and the default page
+ * size it gives (Tile::get_tile_size). */
+static void test_cb_tiles(void)
+{
+	char err[512];
+	int rc;
+	struct prog_args *a = parse("[cb.0,1,2,3]\nformat = bfloat16\nformat.2 = bfp8_b\n"
+				    "format.3 = float32\ntile = 16x32\ntile.1 = 1X32\ntile.3 = 32x16\n"
+				    "size = 34816\n"
+				    "[cb.16]\nformat = bfp8_b\npages = 1\n",
+				    err, sizeof(err), &rc);
+
+	REQUIRE(rc == 0, "%s", err);
+	CHECK(a->cb[0].idx[0].tile_rows == 16 && a->cb[0].idx[0].tile_cols == 32 &&
+	      a->cb[0].idx[0].page_size == 1024, "cb 0: 16x32 bfloat16, %u bytes",
+	      a->cb[0].idx[0].page_size);
+	CHECK(a->cb[0].idx[1].tile_rows == 1 && a->cb[0].idx[1].page_size == 64, "cb 1: 1x32, %u",
+	      a->cb[0].idx[1].page_size);
+	/* 512 mantissas and 32 exponents, padded to 16 bytes */
+	CHECK_EQ(a->cb[0].idx[2].page_size, 544);
+	CHECK(a->cb[0].idx[3].tile_rows == 32 && a->cb[0].idx[3].tile_cols == 16 &&
+	      a->cb[0].idx[3].page_size == 2048, "cb 3: 32x16 float32, %u", a->cb[0].idx[3].page_size);
+	CHECK(a->cb[1].idx[0].tile_rows == 32 && a->cb[1].idx[0].tile_cols == 32 &&
+	      a->cb[1].idx[0].page_size == 1088, "cb 16: 32x32 by default");
+	CHECK_EQ(prog_format_shape_size(PROG_FMT_BFP8_B, 1, 32), 48);
+	CHECK_EQ(prog_format_shape_size(PROG_FMT_BFP4_B, 32, 32), 576);
+	CHECK_EQ(prog_format_shape_size(PROG_FMT_UINT8, 8, 16), 128);
+	prog_args_free(a);
 }
 
 static void test_semaphore_sections(void)
@@ -892,6 +930,7 @@ int main(void)
 	test_kernel_errors();
 	test_cb_sections();
 	test_cb_errors();
+	test_cb_tiles();
 	test_semaphore_sections();
 	test_fuzz();
 	return check_exit("test_args");

@@ -146,12 +146,12 @@ static inline float get_bf16(uint32_t addr, unsigned i, unsigned j)
 
 static inline int unpack(int srcb, uint32_t addr, uint32_t fmt, uint32_t flags)
 {
-	return CMD(U, srcb ? TT_TX_OP_UNPACK_B : TT_TX_OP_UNPACK_A, addr, fmt, flags, srcb, 4096);
+	return CMD(U, srcb ? TT_TX_OP_UNPACK_B : TT_TX_OP_UNPACK_A, addr, fmt, flags, srcb, 4096, 0);
 }
 
 static inline int pack(uint32_t idx, uint32_t addr, uint32_t fmt)
 {
-	return CMD(P, TT_TX_OP_PACK, idx, addr, fmt, 16, 4096);
+	return CMD(P, TT_TX_OP_PACK, idx, addr, fmt, 16, 4096, 0);
 }
 
 static inline void commit_pack_release(uint32_t idx, uint32_t addr, uint32_t fmt)

@@ -675,11 +675,11 @@ static void test_errors(void)
 	CHECK_EQ(CMD(P, TT_TX_OP_ERROR, TT_TX_ERR_DST_INDEX, 16, 9, 8, 0), -1);
 	CHECK(strcmp(fault, "pack: DST index 9 out of range (8 tiles per section: SyncHalf, 16-bit DST), "
 		      "CB 16") == 0, "'%s'", fault);
-	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_A, IN0, 7, 0, 1, 576), -1);
+	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_A, IN0, 7, 0, 1, 576, 0), -1);
 	CHECK(strcmp(fault, "unpack: unsupported data format Bfp4_b (7) in CB 1") == 0, "'%s'", fault);
-	CHECK_EQ(CMD(P, TT_TX_OP_PACK, 0, OUT, 99, 17, 4096), -1);
+	CHECK_EQ(CMD(P, TT_TX_OP_PACK, 0, OUT, 99, 17, 4096, 0), -1);
 	CHECK(strcmp(fault, "pack: unsupported data format unknown (99) in CB 17") == 0, "'%s'", fault);
-	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_A, IN0, BF16, 0, 2, 1024), -1);
+	CHECK_EQ(CMD(U, TT_TX_OP_UNPACK_A, IN0, BF16, 0, 2, 1024, 0), -1);
 	CHECK(strstr(fault, "CB 2 pages of 1024 bytes are smaller than a Float16_b tile"), "'%s'", fault);
 	/* Each command on its own thread. */
 	CHECK_EQ(CMD(M, TT_TX_OP_UNPACK_A, IN0, BF16, 0, 0, 2048), -1);
