@@ -367,6 +367,7 @@ static const char desc_compute[] =
 
 static const char desc_reader[] =
 	"static_assert(get_tile_size(16) == 4096 && get_dataformat(0) == DataFormat::Float16_b, \"dm\");\n"
+	"static_assert(get_tile_hw(16) == 1024 && get_tile_num_faces(0) == 4, \"32x32 tiles\");\n"
 	"void kernel_main() {}\n";
 
 static const char desc_args[] = "[program]\ncores = 1,1\n"

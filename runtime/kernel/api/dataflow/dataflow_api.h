@@ -147,8 +147,8 @@ FORCE_INLINE uint32_t get_read_ptr(uint32_t operand)
 	return ttfs::cb(operand).fifo_rd_ptr;
 }
 
-// tt-metal reads tile sizes and formats from the build's generated
-// chlkc_descriptors.h (unpack_tile_size[], unpack_src_format[]). A build
+// tt-metal reads tile sizes, shapes and formats from the build's generated
+// chlkc_descriptors.h (unpack_tile_size[], unpack_src_format[], ...). A build
 // that generates one gets the same; otherwise the CB's page size, as the
 // host configured it, is the tile size and the format follows from it
 // (the bfloat16 family: 4096 Float32, 2048 Float16_b, 1088 Bfp8_b,
@@ -164,6 +164,17 @@ FORCE_INLINE constexpr uint32_t get_tile_size(uint32_t operand)
 FORCE_INLINE constexpr DataFormat get_dataformat(uint32_t operand)
 {
 	return static_cast<DataFormat>(unpack_src_format[operand]);
+}
+
+// The CB's tile shape (its `tile` in the args): values and faces.
+FORCE_INLINE constexpr uint32_t get_tile_hw(uint32_t operand)
+{
+	return static_cast<uint32_t>(unpack_tile_r_dim[operand]) * unpack_tile_c_dim[operand];
+}
+
+FORCE_INLINE constexpr uint32_t get_tile_num_faces(uint32_t operand)
+{
+	return unpack_tile_num_faces[operand];
 }
 #else
 FORCE_INLINE uint32_t get_tile_size(uint32_t operand)
@@ -182,6 +193,10 @@ FORCE_INLINE DataFormat get_dataformat(uint32_t operand)
 	default: return DataFormat::Invalid;
 	}
 }
+
+// Without descriptors every tile is 32x32.
+FORCE_INLINE constexpr uint32_t get_tile_hw(uint32_t) { return 1024; }
+FORCE_INLINE constexpr uint32_t get_tile_num_faces(uint32_t) { return 4; }
 #endif
 
 // ---- NOC --------------------------------------------------------------------
