@@ -121,6 +121,7 @@ static void apply_soft_reset(struct sim_core *core)
 		s->track.fault_pc_set = false;
 		if (now & hart_reset_bit[h]) {
 			atomic_store(&s->run, SIM_HART_RESET);
+			sim_mailbox_reset_hart(core, h);
 			continue;
 		}
 		pthread_mutex_lock(&core->status_lock);

@@ -11,6 +11,7 @@
 #ifndef TTFS_SIM_CORE_H
 #define TTFS_SIM_CORE_H
 
+#include "mailbox.h"
 #include "noc_track.h"
 #include "rv32.h"
 #include "ttrt.h"
@@ -90,6 +91,8 @@ struct sim_core {
 	/* Strict NOC mode (noc_strict.h), set by the host before a launch. */
 	_Atomic bool noc_strict;
 	_Atomic uint32_t streams[TT_NUM_STREAMS][2];   /* [acked, received] */
+	/* BRISC's and the TRISCs' word FIFOs (mailbox.h). */
+	struct sim_mailboxes mailboxes;
 	/* The Tensix coprocessor the TRISCs drive (tensix/tensix.h). */
 	struct sim_tensix *tensix;
 	/* The core's clock, the time CSR of its RISCs: instructions its harts

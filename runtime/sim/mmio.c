@@ -3,7 +3,8 @@
  * The memory-mapped registers of a simulated Tensix core, as the harts and
  * the host see them: the RISC debug block (soft reset, start PCs), the two
  * NOC interfaces, the overlay stream registers (CB page counters), and the
- * Tensix coprocessor's command window and semaphores (tensix/tensix.c).
+ * Tensix coprocessor's command window and semaphores (tensix/tensix.c), the
+ * Tensix mailboxes (mailbox.c).
  * Registers are 32-bit; other access sizes fault.
  */
 #include "core.h"
@@ -214,6 +215,8 @@ enum rv32_cause sim_mmio_load(void *ctx, int hart, uint32_t addr, unsigned size,
 	if (size == 4 && sim_tensix_owns(addr))
 		return sim_tensix_load(core->tensix, hart, addr, val, core->harts[hart].fault_detail,
 				       SIM_FAULT_DETAIL_MAX) ? RV32_LOAD_FAULT : RV32_OK;
+	if (size == 4 && sim_mailbox_owns(addr))
+		return sim_mailbox_load(core, hart, addr, val);
 	if (size != 4 || reg_read(core, addr, val))
 		return RV32_LOAD_FAULT;
 	if (addr >= NIU_BASE && addr < NIU_END)
@@ -231,6 +234,8 @@ enum rv32_cause sim_mmio_store(void *ctx, int hart, uint32_t addr, unsigned size
 	if (size == 4 && sim_tensix_owns(addr))
 		return sim_tensix_store(core->tensix, hart, addr, val, core->harts[hart].fault_detail,
 					SIM_FAULT_DETAIL_MAX) ? RV32_STORE_FAULT : RV32_OK;
+	if (size == 4 && sim_mailbox_owns(addr))
+		return sim_mailbox_store(core, hart, addr, val);
 	if (size != 4 || reg_write(core, hart, addr, val, &cause))
 		return RV32_STORE_FAULT;
 	return cause;

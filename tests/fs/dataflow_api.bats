@@ -436,3 +436,22 @@ metal2_prog() {
 	l1_file 0,0 $((scratch + 4 * 2048)) 2048 "$BATS_TEST_TMPDIR/page0.bin"
 	cmp <(head -c 2048 "$BATS_TEST_TMPDIR/in.bin") "$BATS_TEST_TMPDIR/page0.bin"
 }
+
+@test "a store into a full Tensix mailbox faults the writer, naming the reader" {
+	mkdir "$P/mbx"
+	cp "$DK/mailbox_full.cpp" "$P/mbx/"
+	run -0 pyset "$P/mbx/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[kernel.full]
+	source = mailbox_full.cpp
+	processor = compute
+	INI
+	assert_output ok
+	run -0 run_prog mbx
+	assert_output EIO
+	run -0 grep '^core 0,0 fault' "$P/mbx/status"
+	assert_output --partial "trisc0 pc"
+	assert_output --partial "fault: mailbox to trisc1 full: 16 words it has not read (silicon would wait)"
+}
