@@ -437,6 +437,35 @@ metal2_prog() {
 	cmp <(head -c 2048 "$BATS_TEST_TMPDIR/in.bin") "$BATS_TEST_TMPDIR/page0.bin"
 }
 
+@test "a TRISC's CircularBuffer::get_tile_address and read_tile_value: the unpacker's answer, to all three threads" {
+	mkdir "$P/cbt"
+	cp "$DK/cb_filler.cpp" "$DK/cb_tiles.cpp" "$P/cbt/"
+	run -0 pyset "$P/cbt/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[cb.0]
+	format = Float16_b
+	pages = 2
+	[kernel.fill]
+	source = cb_filler.cpp
+	processor = brisc
+	args = $((OUT + 48))
+	[kernel.tiles]
+	source = cb_tiles.cpp
+	processor = compute
+	args = $OUT
+	INI
+	assert_output ok
+	run -0 run_prog cbt
+	assert_output ok
+	run -0 words 0,0 $((OUT + 48)) 1 dec
+	local base=$output
+	# Page 1 is 2048 bytes on; word 3 of page 1, word 7 of page 0.
+	run -0 words 0,0 $OUT 12 dec
+	assert_output "$(for t in unpack math pack; do printf '%s ' $base $((base + 2048)) $((0x1003)) 7; done | sed 's/ $//')"
+}
+
 @test "a store into a full Tensix mailbox faults the writer, naming the reader" {
 	mkdir "$P/mbx"
 	cp "$DK/mailbox_full.cpp" "$P/mbx/"

@@ -6,11 +6,15 @@
 // the compute API's (the packer reserves and pushes, the unpacker waits and
 // pops). As a NOC source it is the read pointer, as a destination the write
 // pointer, plus args {offset_bytes}; use<AddrSelector>(cb) picks the other
-// pointer, and as a multicast destination it takes the rectangle too.
+// pointer, and as a multicast destination it takes the rectangle too. On a
+// TRISC, get_tile_address and read_tile_value give every thread what the
+// unpacker sees at the front (it sends it through the Tensix mailboxes), so
+// the three threads must each call them, in the same order.
 #pragma once
 
 #if defined(COMPILE_FOR_TRISC)
 #include "api/compute/cb_api.h"
+#include "ttfs/mailbox.h"
 #else
 #include "experimental/noc.h"
 #endif
@@ -43,6 +47,20 @@ public:
 	{
 		return cb_pages_available_at_front(cb_id_, num_pages);
 	}
+#else
+	// The byte address of page tile_index from the front.
+	uint32_t get_tile_address(uint32_t tile_index)
+	{
+		return from_unpacker([&] { return front_address(tile_index); });
+	}
+	// Word element_offset of page tile_index from the front.
+	uint32_t read_tile_value(uint32_t tile_index, uint32_t element_offset)
+	{
+		return from_unpacker([&] {
+			return reinterpret_cast<volatile uint32_t *>(
+				static_cast<uintptr_t>(front_address(tile_index)))[element_offset];
+		});
+	}
 #endif
 
 	// Bytes on BRISC/NCRISC, 16-byte units on a TRISC (as tt-metal's).
@@ -52,6 +70,33 @@ public:
 	[[nodiscard]] auto scoped_lock() { return Lock([] {}); }
 
 private:
+#if defined(COMPILE_FOR_TRISC)
+	// The unpacker's view: its read pointer and page size, in 16-byte units.
+	uint32_t front_address(uint32_t tile_index) const
+	{
+		const LocalCBInterface &cb = get_local_cb_interface(cb_id_);
+
+		return (cb.fifo_rd_ptr + cb.fifo_page_size * tile_index) << 4;
+	}
+
+	// What the unpacker finds, sent to the math and pack threads, which
+	// have no view of the front.
+	template <typename Find>
+	static uint32_t from_unpacker(Find find)
+	{
+#if defined(TRISC_UNPACK)
+		const uint32_t value = find();
+
+		ttfs::mailbox_write(ttfs::MATH_THREAD, value);
+		ttfs::mailbox_write(ttfs::PACK_THREAD, value);
+		return value;
+#else
+		(void)find;
+		return ttfs::mailbox_read(ttfs::UNPACK_THREAD);
+#endif
+	}
+#endif
+
 	uint32_t cb_id_;
 };
 
