@@ -33,24 +33,6 @@ FORCE_INLINE volatile tt_local_cb_interface &cb(uint32_t cb_id)
 	return fw()->cb_interface[cb_id];
 }
 
-// The pages a kernel holds (tt_fw_globals.cb_reserved_pages/cb_waited_pages):
-// the simulator's NOC sanitizer checks transfers into and out of a CB
-// against them. A reserve or wait holds at least its pages from the
-// pointer on (an earlier, larger hold still stands) and marks the CB as
-// one this RISC uses as a FIFO; a push or pop gives up pages from the
-// front of the hold.
-FORCE_INLINE void cb_hold(volatile uint16_t &held, int32_t num_pages)
-{
-	uint16_t n = static_cast<uint16_t>(num_pages), h = held & TT_CB_HELD_PAGES;
-	held = static_cast<uint16_t>((h < n ? n : h) | TT_CB_HELD_FIFO);
-}
-
-FORCE_INLINE void cb_release(volatile uint16_t &held, int32_t num_pages)
-{
-	uint16_t n = static_cast<uint16_t>(num_pages), all = held, h = all & TT_CB_HELD_PAGES;
-	held = static_cast<uint16_t>((h > n ? h - n : 0) | (all & TT_CB_HELD_FIFO));
-}
-
 FORCE_INLINE volatile uint32_t *cb_received_reg(uint32_t cb_id)
 {
 	return reg(TT_STREAM_REG_ADDR(cb_id, TT_STREAM_TILES_RECEIVED_REG));
