@@ -7,6 +7,7 @@
 #include "chip.h"
 #include "core.h"
 #include "simmem.h"
+#include "tensix/tensix.h"
 #include "tt/fw_abi.h"
 
 #include <stdio.h>
@@ -210,13 +211,18 @@ static int cb_from_table(const struct sim_sanitize_map *m, const struct sim_core
 
 /* CB i as the RISC's own view has it, which its firmware copied from that
  * table at the launch (in bytes on BRISC and NCRISC, the RISCs with a
- * NOC): no L1 read. 0 for a CB the launch does not configure. */
-static int cb_from_view(const volatile struct tt_local_cb_interface *ci, struct cb_config *cb)
+ * NOC, in 1 << shift bytes on the TRISCs): no L1 read. 0 for a CB the
+ * launch does not configure. The unpacker's view has no page count. */
+static int cb_from_view(const volatile struct tt_local_cb_interface *ci, unsigned shift,
+			struct cb_config *cb)
 {
-	if (!ci->fifo_size)
+	uint32_t size = ci->fifo_size, page = ci->fifo_page_size;
+
+	if (!size)
 		return 0;
-	*cb = (struct cb_config){ ci->fifo_limit - ci->fifo_size, ci->fifo_size,
-				  ci->fifo_num_pages, ci->fifo_page_size };
+	*cb = (struct cb_config){ (ci->fifo_limit - size) << shift, size << shift,
+				  ci->fifo_num_pages ? ci->fifo_num_pages : page ? size / page : 0,
+				  page << shift };
 	return 1;
 }
 
@@ -251,7 +257,7 @@ static int cb_scan(const struct sim_noc_xfer *x, const struct tt_fw_globals *g, 
 		struct cb_config cb;
 
 		if (!(hold & TT_CB_HELD_FIFO) ||
-		    !(v ? cb_from_table(m, x->issuer, v, i, &cb) : cb_from_view(ci, &cb)) ||
+		    !(v ? cb_from_table(m, x->issuer, v, i, &cb) : cb_from_view(ci, 0, &cb)) ||
 		    !overlaps((struct sim_l1_range){ cb.addr, cb.addr + cb.size }, lo, hi))
 			continue;
 		mine = held(&cb, into ? ci->fifo_wr_ptr : ci->fifo_rd_ptr, hold & TT_CB_HELD_PAGES);
@@ -263,6 +269,15 @@ static int cb_scan(const struct sim_noc_xfer *x, const struct tt_fw_globals *g, 
 			*bad = (struct cb_finding){ i, hold & TT_CB_HELD_PAGES, cb, mine };
 	}
 	return found > 0;
+}
+
+/* "CB 0 overrun: ncrisc reserved 1 page at 0x37000 (2 pages of 2048 at 0x37000)" */
+static void cb_problem(const struct cb_finding *bad, int into, int hart, char *why, size_t len)
+{
+	snprintf(why, len, "CB %u %s: %s %s %u page%s at 0x%x (%u pages of %u at 0x%x)", bad->id,
+		 into ? "overrun" : "underrun", rv32_hart_name(hart),
+		 into ? "reserved" : "waited for", bad->pages, bad->pages == 1 ? "" : "s",
+		 bad->mine.lo, bad->cb.pages, bad->cb.page_size, bad->cb.addr);
 }
 
 /* A transfer into (into = 1) or out of the issuer's own L1 at [lo, hi):
@@ -289,10 +304,7 @@ static int cb_violation(const struct sim_noc_xfer *x, uint64_t lo, uint64_t hi, 
 	if (!cb_scan(x, g, lo, hi, into, &v, &bad))
 		return 0;
 	n = describe(x, why, len);
-	snprintf(why + n, len - (size_t)n, "CB %u %s: %s %s %u page%s at 0x%x (%u pages of %u at 0x%x)",
-		 bad.id, into ? "overrun" : "underrun", rv32_hart_name(x->hart),
-		 into ? "reserved" : "waited for", bad.pages, bad.pages == 1 ? "" : "s", bad.mine.lo,
-		 bad.cb.pages, bad.cb.page_size, bad.cb.addr);
+	cb_problem(&bad, into, x->hart, why + n, len - (size_t)n);
 	return 1;
 }
 
@@ -307,6 +319,30 @@ int sim_noc_sanitize(const struct sim_noc_xfer *x, char *why, size_t len)
 	    cb_violation(x, x->src.addr, x->src.addr + x->len, 0, why, len))
 		return -1;
 	return 0;
+}
+
+int sim_sanitize_tile(void *ctx, int hart, uint32_t cb_id, uint32_t addr, uint32_t len, int into,
+		      char *why, size_t why_len)
+{
+	struct sim_core *core = ctx;
+	const struct tt_fw_globals *g = (const void *)core->harts[hart].hart.local;
+	const volatile struct tt_local_cb_interface *ci;
+	struct cb_finding bad = { .id = cb_id };
+	unsigned hold;
+
+	if (g->magic != TT_FW_MAGIC || cb_id >= TT_NUM_CIRCULAR_BUFFERS)
+		return 0;
+	ci = &g->cb_interface[cb_id];
+	if (!cb_from_view(ci, TT_CB_COMPUTE_ADDR_SHIFT, &bad.cb))
+		return 0;
+	hold = into ? g->cb_reserved_pages[cb_id] : g->cb_waited_pages[cb_id];
+	bad.pages = hold & TT_CB_HELD_PAGES;
+	bad.mine = held(&bad.cb, (into ? ci->fifo_wr_ptr : ci->fifo_rd_ptr) << TT_CB_COMPUTE_ADDR_SHIFT,
+			bad.pages);
+	if (inside(bad.mine, addr, (uint64_t)addr + len))
+		return 0;
+	cb_problem(&bad, into, hart, why, why_len);
+	return -1;
 }
 
 enum rv32_cause sim_sanitize_store(void *ctx, int hart, uint32_t pc, uint32_t addr, unsigned size)
@@ -348,5 +384,7 @@ void sim_sanitize_set(struct sim_chip *chip, const struct sim_sanitize_map *map)
 		struct rv32_bus *bus = &chip->cores[c].bus;
 		bus->store_floor = map->on ? floor : 0;
 		bus->store_check = map->on ? sim_sanitize_store : NULL;
+		chip->cores[c].tensix->tile_check = map->on ? sim_sanitize_tile : NULL;
+		chip->cores[c].tensix->tile_check_ctx = &chip->cores[c];
 	}
 }

@@ -6,7 +6,8 @@
  *   - the boot jump, firmware, mailbox and kernel-config regions of a
  *     worker that runs a program, semaphores excepted;
  *   - the pages of a circular buffer the issuing RISC holds (the SDK keeps
- *     them in its globals block, tt/fw_abi.h);
+ *     them in its globals block, tt/fw_abi.h), for the unpacker's and
+ *     packer's tiles too;
  *   - Blackhole's NOC alignment: source and destination equal modulo 16,
  *     modulo 64 for a read from DRAM.
  * A failed check faults the issuing RISC with the reason.
@@ -72,6 +73,14 @@ struct sim_noc_xfer {
 /* 0 when the transfer may go ahead; else -1 with the reason in why
  * ("4096 bytes from core 1,0 L1 0x37000 to core 0,0 L1 0x3840: ..."). */
 int sim_noc_sanitize(const struct sim_noc_xfer *x, char *why, size_t len);
+
+/* sim_tensix.tile_check (ctx the core): the unpacker's read of len bytes
+ * at L1 addr in CB cb_id (into 0) must stay within the pages its TRISC
+ * waited for, the packer's write (into 1) within those its TRISC
+ * reserved; a CB it never waited on or reserved in holds none. 0, or -1
+ * with "CB 16 overrun: trisc2 reserved 1 page at ..." in why. */
+int sim_sanitize_tile(void *ctx, int hart, uint32_t cb_id, uint32_t addr, uint32_t len, int into,
+		      char *why, size_t why_len);
 
 /* rv32_bus.store_check: a kernel's store of size bytes at addr below the
  * protected regions' end (pc says whose: the firmware's are never checked). */

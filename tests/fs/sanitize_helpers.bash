@@ -18,18 +18,19 @@ buffers() {
 	cp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/in/data"
 }
 
-# make_buggy NAME READER [WRITER]: program NAME with the kernels READER
-# (and WRITER), paths, and the args on stdin.
+# make_buggy NAME READER [WRITER [COMPUTE]]: program NAME with the kernels
+# READER (and WRITER, unless "", and COMPUTE), paths, and the args on stdin.
 make_buggy() {
-	local name=$1 reader=$2 writer=${3:-}
+	local name=$1 reader=$2 writer=${3:-} compute=${4:-}
 	mkdir "$P/$name"
 	run -0 pyset "$P/$name/args"
 	assert_output ok
 	cp "$reader" "$P/$name/reader.cpp"
 	[ -z "$writer" ] || cp "$writer" "$P/$name/writer.cpp"
+	[ -z "$compute" ] || cp "$compute" "$P/$name/compute.cpp"
 }
 
-# buggy NAME READER [WRITER]: make_buggy, then the run must fail with EIO;
+# buggy NAME READER [WRITER [COMPUTE]]: make_buggy, then the run must fail with EIO;
 # $output is its status.
 buggy() {
 	make_buggy "$@"

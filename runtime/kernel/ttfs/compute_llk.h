@@ -16,6 +16,7 @@
 // Kernels never include this directly.
 #pragma once
 
+#include "ttfs/cb_interface.h"
 #include "ttfs/compute_config.h"
 
 namespace ttfs {
@@ -89,6 +90,10 @@ FORCE_INLINE void start()
 }
 
 // ---- circular buffers (TRISC0 reads them, TRISC2 writes them) ------------------
+//
+// Each keeps the pages it holds (cb_hold, ttfs/cb_interface.h): the
+// simulator's Tensix model faults an unpack of a page TRISC0 did not wait
+// for, or a pack into one TRISC2 did not reserve.
 
 FORCE_INLINE volatile tt_local_cb_interface &cb(uint32_t cb_id)
 {
@@ -127,6 +132,7 @@ FORCE_INLINE void cb_wait_front(uint32_t cb_id, uint32_t n)
 
 	while (static_cast<uint16_t>(static_cast<uint16_t>(*received) - acked) < n)
 		;
+	cb_hold(fw()->cb_waited_pages[cb_id], static_cast<int32_t>(n));
 }
 
 FORCE_INLINE void cb_pop_front(uint32_t cb_id, uint32_t n)
@@ -139,6 +145,7 @@ FORCE_INLINE void cb_pop_front(uint32_t cb_id, uint32_t n)
 	if (rd >= c.fifo_limit)
 		rd -= c.fifo_size;
 	c.fifo_rd_ptr = rd;
+	cb_release(fw()->cb_waited_pages[cb_id], static_cast<int32_t>(n));
 }
 
 FORCE_INLINE void cb_reserve_back(uint32_t cb_id, uint32_t n)
@@ -149,6 +156,7 @@ FORCE_INLINE void cb_reserve_back(uint32_t cb_id, uint32_t n)
 
 	while (static_cast<uint16_t>(pages - static_cast<uint16_t>(received - static_cast<uint16_t>(*acked))) < n)
 		;
+	cb_hold(fw()->cb_reserved_pages[cb_id], static_cast<int32_t>(n));
 }
 
 FORCE_INLINE void cb_push_back(uint32_t cb_id, uint32_t n)
@@ -162,6 +170,7 @@ FORCE_INLINE void cb_push_back(uint32_t cb_id, uint32_t n)
 		wr -= c.fifo_size;
 	c.fifo_wr_ptr = wr;
 	c.fifo_wr_tile_ptr = 0;
+	cb_release(fw()->cb_reserved_pages[cb_id], static_cast<int32_t>(n));
 }
 
 // ---- unpacker (TRISC0) ------------------------------------------------------------

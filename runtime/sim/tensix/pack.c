@@ -64,6 +64,8 @@ int tx_pack(struct sim_tensix *tx)
 		return -1;
 	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
 		return tx_fail(tx, "pack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
+	if (tx_cb_window(tx, cb, addr, bytes, 1, "tile"))
+		return -1;
 	d = pack_source(tx, idx, fmt, cb, bits);
 	if (!d)
 		return -1;
@@ -92,6 +94,8 @@ int tx_pack_untilize(struct sim_tensix *tx)
 	if (end > tx->l1_size)
 		return tx_fail(tx, "pack: CB %u rows at 0x%x (pitch %u) reach outside L1", cb, addr,
 			       pitch);
+	if (tx_cb_window(tx, cb, addr, (uint32_t)(end - addr), 1, "rows"))
+		return -1;
 	d = pack_source(tx, idx, fmt, cb, bits);
 	if (!d)
 		return -1;

@@ -38,6 +38,18 @@ int tx_fail(struct sim_tensix *tx, const char *fmt, ...)
 	return -1;
 }
 
+int tx_cb_window(struct sim_tensix *tx, uint32_t cb, uint32_t addr, uint32_t len, int into,
+		 const char *what)
+{
+	char why[TX_FAULT_MAX];
+
+	if (!tx->tile_check ||
+	    !tx->tile_check(tx->tile_check_ctx, tx->hart, cb, addr, len, into, why, sizeof(why)))
+		return 0;
+	return tx_fail(tx, "%s: %s of %u bytes %s L1 0x%x: %s", tx_role(tx->hart), what, len,
+		       into ? "to" : "from", addr, why);
+}
+
 uint32_t tx_arg(const struct sim_tensix *tx, unsigned i)
 {
 	return tx->args[tx->hart - TX_HART_TRISC0][i];

@@ -83,6 +83,12 @@ struct sim_tensix {
 
 	_Atomic uint32_t sem[TT_TX_NUM_SEMS], sem_max[TT_TX_NUM_SEMS];
 
+	/* The NOC sanitizer's CB check of an unpacked or packed tile
+	 * (noc_sanitize.h, sim_sanitize_tile); NULL: unchecked. */
+	int (*tile_check)(void *ctx, int hart, uint32_t cb, uint32_t addr, uint32_t len, int into,
+			  char *why, size_t why_len);
+	void *tile_check_ctx;
+
 	/* The issuing hart's fault text, set by a failing command. */
 	int hart;
 	char *fault;
@@ -101,6 +107,12 @@ int sim_tensix_load(struct sim_tensix *tx, int hart, uint32_t addr, uint32_t *va
 int sim_tensix_store(struct sim_tensix *tx, int hart, uint32_t addr, uint32_t val, char *fault,
 		     size_t fault_len);
 int sim_tensix_owns(uint32_t addr);
+
+/* The unit's (role's) len bytes of L1 at addr in CB cb, written (into) or
+ * read, against the pages the issuing TRISC holds: 0, or -1 after
+ * tx_fail ("pack: tile of 2048 bytes to L1 0x37800: CB 16 overrun: ..."). */
+int tx_cb_window(struct sim_tensix *tx, uint32_t cb, uint32_t addr, uint32_t len, int into,
+		 const char *what);
 
 /* Record why the current command fails; returns -1. */
 int tx_fail(struct sim_tensix *tx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -89,6 +89,8 @@ int tx_unpack(struct sim_tensix *tx, int srcb)
 		return -1;
 	if (addr >= tx->l1_size || bytes > tx->l1_size - addr)
 		return tx_fail(tx, "unpack: CB %u tile at 0x%x+%u is outside L1", cb, addr, bytes);
+	if (tx_cb_window(tx, cb, addr, bytes, 0, "tile"))
+		return -1;
 	e = src_next(tx, srcb, cb);
 	if (!e)
 		return -1;
@@ -128,6 +130,8 @@ int tx_unpack_tilize(struct sim_tensix *tx)
 	if (end > tx->l1_size)
 		return tx_fail(tx, "unpack: CB %u rows at 0x%x (pitch %u) reach outside L1", cb,
 			       addr, pitch);
+	if (tx_cb_window(tx, cb, addr, (uint32_t)(end - addr), 0, "rows"))
+		return -1;
 	e = src_next(tx, 0, cb);
 	if (!e)
 		return -1;
