@@ -52,6 +52,12 @@ static void niu_fail(struct noc_req *q, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The transaction id the command buffer tags its requests with. */
+static unsigned trid_of(const struct noc_req *q)
+{
+	return (q->r[REG(PACKET_TAG)] >> 10) & 0xF;
+}
+
 static uint64_t local_addr(uint32_t lo, uint32_t mid)
 {
 	return (uint64_t)lo | ((uint64_t)(mid & 0xF) << 32);
@@ -180,6 +186,16 @@ void sim_noc_deliver(struct sim_chip *chip, struct noc_endpoint *dst,
 		sim_sched_wake(dst->core);
 }
 
+/* The core whose L1 ep is, with the address in it; NULL for DRAM and the
+ * NOC's own bytes. */
+static const struct sim_core *l1_of(const struct noc_endpoint *ep, uint32_t *addr)
+{
+	if (!ep->mem || !ep->core || ep->bank >= 0)
+		return NULL;
+	*addr = (uint32_t)(ep->mem - ep->core->l1);
+	return ep->core;
+}
+
 /* Moves the bytes now, or in strict mode when the issuer's barrier sees
  * them (noc_strict.c). */
 static void transfer(struct noc_req *q, enum sim_noc_kind kind, struct noc_endpoint *dst,
@@ -212,8 +228,8 @@ static enum rv32_cause noc_read(struct noc_req *q)
 	transfer(q, SIM_NOC_READ, &dst, &src, len);
 	bump(q, TT_NIU_MST_RD_REQ_SENT, 1);
 	bump(q, TT_NIU_MST_RD_RESP_RECEIVED, 1);
-	sim_noc_track_issue(q->core, q->hart, q->noc, SIM_NOC_READ, dst.mem ? dst.core : NULL,
-			    (uint32_t)dst_addr, len);
+	sim_noc_track_issue(q->core, q->hart, q->noc, SIM_NOC_READ, trid_of(q),
+			    dst.mem ? dst.core : NULL, (uint32_t)dst_addr, len);
 	return RV32_OK;
 }
 
@@ -270,6 +286,8 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	uint32_t ctrl = r[REG(CTRL)], len = r[REG(AT_LEN_BE)];
 	uint64_t dst_addr = local_addr(r[REG(RET_ADDR_LO)], r[REG(RET_ADDR_MID)]);
 	struct noc_endpoint src, dst;
+	const struct sim_core *src_core;
+	uint32_t src_addr = 0;
 	uint8_t inline_bytes[4];
 	int dests = 1;
 	enum sim_noc_kind kind = ctrl & TT_NOC_CMD_RESP_MARKED ? SIM_NOC_WRITE : SIM_NOC_POSTED;
@@ -318,7 +336,8 @@ static enum rv32_cause noc_write(struct noc_req *q)
 	} else {
 		bump(q, TT_NIU_MST_POSTED_WR_REQ_SENT, 1);
 	}
-	sim_noc_track_issue(q->core, q->hart, q->noc, kind, NULL, 0, 0);
+	src_core = l1_of(&src, &src_addr);
+	sim_noc_track_issue(q->core, q->hart, q->noc, kind, trid_of(q), src_core, src_addr, len);
 	return RV32_OK;
 }
 
@@ -439,6 +458,7 @@ static enum rv32_cause noc_atomic(struct noc_req *q)
 		sim_noc_deliver(q->core->chip, &ret, &old_bytes, 4);
 		bump(q, TT_NIU_MST_NONPOSTED_ATOMIC_SENT, 1);
 		bump(q, TT_NIU_MST_ATOMIC_RESP_RECEIVED, (uint32_t)dests);
+		sim_noc_track_issue(q->core, q->hart, q->noc, SIM_NOC_ATOMIC, trid_of(q), NULL, 0, 0);
 	} else {
 		bump(q, TT_NIU_MST_POSTED_ATOMIC_SENT, 1);
 	}

@@ -6,6 +6,7 @@
 #include "noc_sanitize.h"
 #include "chip.h"
 #include "core.h"
+#include "noc_track.h"
 #include "simmem.h"
 #include "tensix/tensix.h"
 #include "tt/fw_abi.h"
@@ -356,8 +357,11 @@ enum rv32_cause sim_sanitize_store(void *ctx, int hart, uint32_t pc, uint32_t ad
 	const char *name;
 
 	/* The firmware keeps its mailbox; kernels run from kernel config. */
-	if (pc < m->kernel_config.lo || pc >= m->kernel_config.hi ||
-	    inside(m->kernel_mailbox, lo, hi) || !(name = protected_region(m, lo, hi, &r)) ||
+	if (pc < m->kernel_config.lo || pc >= m->kernel_config.hi)
+		return RV32_OK;
+	if (sim_noc_check_sem_store(core, hart, addr, size))
+		return RV32_STORE_FAULT;
+	if (inside(m->kernel_mailbox, lo, hi) || !(name = protected_region(m, lo, hi, &r)) ||
 	    !runs_program(m, core))
 		return RV32_OK;
 	if (r.lo == m->kernel_config.lo) {

@@ -129,6 +129,55 @@ at() {
 	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
 }
 
+@test "a kernel that returns with a NOC atomic not barriered faults at the atomic" {
+	buffers 4
+	K=$B make_prog au writer.cpp atomic_unbarriered.cpp <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 10000
+	semaphores = 0
+	INI
+	run -0 run_prog au
+	assert_output EIO
+	run -0 fault_line au
+	assert_output --regexp "^core 0,0 fault: brisc pc 0x[0-9a-f]+ \($(at writer.cpp atomic_unbarriered.cpp noc_semaphore_inc)\) fault: kernel ended with NOC transactions outstanding: 1 noc0 atomic not barriered \(pc: the last one issued; noc_async_atomic_barrier before returning\)"
+	next_program_runs_right
+}
+
+@test "a transaction-id barrier waits for its own id only: a read of id 1 is outstanding at the push after barrier_with_trid(2)" {
+	buffers 4
+	K=$B make_prog tw reader.cpp trid_wrong.cpp < <(loopback_args 4)
+	cp "$K/loop_writer.cpp" "$P/tw/writer.cpp"
+	run -0 run_prog tw
+	assert_output EIO
+	run -0 fault_line tw
+	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ \($(at reader.cpp trid_wrong.cpp cb_push_back)\) fault: cb_push_back\(0, 1\) while a noc1 read \(transaction id 1\) into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+ \($(at reader.cpp trid_wrong.cpp noc_async_read_page)\)\) is outstanding: noc_async_read_barrier first"
+	next_program_runs_right
+}
+
+@test "noc_semaphore_set of a semaphore a write still sends from faults; a reset with other writes outstanding does not" {
+	local n
+	buffers 4
+	for flushed in 0 1; do
+		K=$B make_prog "sr$flushed" writer.cpp sem_reset.cpp <<-INI
+		[program]
+		cores = 0,0
+		timeout_ms = 10000
+		semaphores = 0 0
+		[writer]
+		args = $flushed
+		INI
+	done
+	run -0 run_prog sr0
+	assert_output EIO
+	n=$(grep -n 'noc_semaphore_set(mine, 0)' "$B/sem_reset.cpp" | cut -d: -f1)
+	run -0 fault_line sr0
+	assert_output --regexp "^core 0,0 fault: brisc pc 0x[0-9a-f]+ \(writer.cpp:$n kernel_main, in noc_semaphore_set\) fault: store of 4 bytes to the semaphore at L1 0x[0-9a-f]+ while a noc0 write from it \(pc 0x[0-9a-f]+ \($(at writer.cpp sem_reset.cpp noc_semaphore_set_remote)\)\) is not flushed: noc_async_writes_flushed first"
+	run -0 run_prog sr1
+	assert_output ok
+	next_program_runs_right
+}
+
 # copy NAME BARRIER [MODE]: copy_through.cpp on core 0,0, in -> out, 4
 # pages; MODE is the [program] noc line's value, if any.
 copy_prog() {
