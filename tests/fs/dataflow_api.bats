@@ -459,8 +459,10 @@ metal2_prog() {
 	assert_output ok
 	run -0 run_prog cbt
 	assert_output ok
-	run -0 words 0,0 $((OUT + 48)) 1 dec
-	local base=$output
+	run -0 words 0,0 $((OUT + 48)) 2 dec
+	local base=${output% *}
+	# The BRISC's CircularBuffer::get_tile_hw of a 32x32 tile.
+	assert_equal "${output#* }" 1024
 	# Page 1 is 2048 bytes on; word 3 of page 1, word 7 of page 0.
 	run -0 words 0,0 $OUT 12 dec
 	assert_output "$(for t in unpack math pack; do printf '%s ' $base $((base + 2048)) $((0x1003)) 7; done | sed 's/ $//')"

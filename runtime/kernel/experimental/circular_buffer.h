@@ -38,6 +38,7 @@ public:
 
 #if !defined(COMPILE_FOR_TRISC)
 	uint32_t get_tile_size() const { return ::get_tile_size(cb_id_); }
+	uint32_t get_tile_hw() const { return ::get_tile_hw(cb_id_); }
 	DataFormat get_dataformat() const { return ::get_dataformat(cb_id_); }
 	bool pages_reservable_at_back(int32_t num_pages) const
 	{

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Two pages into CB 0, word i of page p holding p * 0x1000 + i; the CB's
-// write pointer (where they went) at out.
+// write pointer (where they went) at out, its CircularBuffer's
+// get_tile_hw() after it.
 // args: out
 #include "api/dataflow/dataflow_api.h"
+#include "experimental/circular_buffer.h"
 
 void kernel_main()
 {
@@ -16,6 +18,7 @@ void kernel_main()
 	for (uint32_t p = 0; p < 2; p++)
 		for (uint32_t i = 0; i < page / 4; i++)
 			w[p * page / 4 + i] = p * 0x1000 + i;
-	*out = base;
+	out[0] = base;
+	out[1] = experimental::CircularBuffer(tt::CBIndex::c_0).get_tile_hw();
 	cb_push_back(tt::CBIndex::c_0, 2);
 }
