@@ -112,8 +112,9 @@ int args_defines(struct parse_ctx *ctx, const char *key, const char *value,
 /* arg_names / common_arg_names = name ...: C identifiers, each once. */
 int args_arg_names(struct parse_ctx *ctx, const char *key, const char *value,
 		   struct prog_named_arg **names, uint32_t *n);
-int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
-		    struct prog_kernel_args *k);
+/* name=number ... (named_compile_args): appended to v/n, each name once. */
+int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
+		     struct prog_named_arg **v, uint32_t *n);
 
 /* args_kernel.c */
 /* A new kernel section: [reader], [writer], [compute] (name is one of

@@ -362,7 +362,7 @@ int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const cha
 	case PROG_KEY_DEFINES:
 		return args_defines(ctx, key, value, k);
 	case PROG_KEY_NAMED_COMPILE_ARGS:
-		return args_named_args(ctx, key, value, k);
+		return args_name_values(ctx, key, value, &k->named_args, &k->n_named_args);
 	case PROG_KEY_ARG_NAMES:
 		return args_arg_names(ctx, key, value, &k->arg_names, &k->n_arg_names);
 	case PROG_KEY_COMMON_ARG_NAMES:

@@ -482,8 +482,8 @@ static bool identifier(const char *s, size_t len)
 	return true;
 }
 
-int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
-		    struct prog_kernel_args *k)
+int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
+		     struct prog_named_arg **v, uint32_t *n)
 {
 	char tok[128];
 	bool too_long;
@@ -502,26 +502,26 @@ int args_named_args(struct parse_ctx *ctx, const char *key, const char *value,
 		}
 		namelen = (size_t)(eq - tok);
 		*eq = '\0';
-		for (uint32_t i = 0; i < k->n_named_args; i++) {
-			if (!strcmp(k->named_args[i].name, tok)) {
+		for (uint32_t i = 0; i < *n; i++) {
+			if (!strcmp((*v)[i].name, tok)) {
 				args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
 				return -EINVAL;
 			}
 		}
-		if (k->n_named_args == PROG_MAX_NAMED_ARGS) {
+		if (*n == PROG_MAX_NAMED_ARGS) {
 			args_error(ctx, -EINVAL, "%s: more than %d named args", key,
 				   PROG_MAX_NAMED_ARGS);
 			return -EINVAL;
 		}
-		na = args_grow(ctx, k->named_args, k->n_named_args, sizeof(*na));
+		na = args_grow(ctx, *v, *n, sizeof(*na));
 		if (!na)
 			return -ENOMEM;
-		k->named_args = na;
-		na = &na[k->n_named_args];
+		*v = na;
+		na = &na[*n];
 		memcpy(na->name, tok, namelen + 1);
 		if (args_number(ctx, key, eq + 1, true, &na->value))
 			return -EINVAL;
-		k->n_named_args++;
+		(*n)++;
 	}
 	return 0;
 }
