@@ -156,7 +156,9 @@ def clang_decls(clang, unit, flags):
             for c in n.get("inner", ()):
                 visit(c, scope)
             return
-        if kind in DECL_KINDS and name and not n.get("isImplicit"):
+        # A deduction guide (clang names it "<deduction guide for X>")
+        # belongs to its class, as a constructor does.
+        if kind in DECL_KINDS and name and not name.startswith("<") and not n.get("isImplicit"):
             found.setdefault("::".join(scope + [name]), (where, scope, name))
         for c in n.get("inner", ()):
             skip(c)
