@@ -57,12 +57,13 @@ static void fill_request(struct prog_risc_job *j, const struct prog_jobs *jobs,
 
 /* A Metal 2.0 kernel's generated header and entry; a TT_KERNEL the build
  * cannot call fails the build as a compile error would (EIO). */
-static int kernel_metal2(const struct prog_kernel_args *ka, const struct prog_inputs *in,
-			 struct metal2_kernel *out, char *err, size_t errlen)
+static int kernel_metal2(const struct prog_kernel_args *ka, const struct prog_resolved_kernel *rk,
+			 const struct prog_inputs *in, struct metal2_kernel *out, char *err,
+			 size_t errlen)
 {
 	const struct prog_file *src = prog_input_file(in, ka->source);
 	char why[400];
-	int rc = metal2_prepare(ka, src->data, src->len, out, why, sizeof(why));
+	int rc = metal2_prepare(ka, rk->tensor_cta, src->data, src->len, out, why, sizeof(why));
 
 	if (rc == -EIO)
 		ttrt_set_err(err, errlen, "build of %s failed: %s", ka->source, why);
@@ -100,7 +101,7 @@ int prog_jobs_make(struct prog_jobs *jobs, const struct prog_args *a,
 		if (rc == 0)
 			rc = prog_named_args_define(&a->kernel[k], &jobs->named_args[k]);
 		if (rc == 0)
-			rc = kernel_metal2(&a->kernel[k], in, &jobs->metal2[k], err, errlen);
+			rc = kernel_metal2(&a->kernel[k], &r->kernel[k], in, &jobs->metal2[k], err, errlen);
 		if (rc)
 			return rc;
 	}

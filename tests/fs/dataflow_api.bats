@@ -359,6 +359,112 @@ metal2_prog() {
 	CASES
 }
 
+# metal2_bound NAME [READER-EXTRA]: reader, compute and writer of
+# dataflow_api/m2_*.cpp on 0,0, Metal 2.0 kernels with dfb::, sem:: and
+# tensor:: bindings and named args set by name: pages 1 and 2 of DRAM
+# buffer src through CB 0, DST and CB 16 into dst.
+metal2_bound() {
+	mkdir "$P/$1"
+	cp "$DK/m2_reader.cpp" "$DK/m2_compute.cpp" "$DK/m2_writer.cpp" "$P/$1/"
+	run -0 pyset "$P/$1/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	semaphores = 0
+	[cb.0]
+	format = Float16_b
+	pages = 2
+	[cb.16]
+	format = Float16_b
+	pages = 2
+	[kernel.rd]
+	source = m2_reader.cpp
+	processor = ncrisc
+	noc = 1
+	tensor_names = in=src
+	dfb_names = to_compute=0
+	semaphore_names = done=0
+	arg_names = start n
+	args = n=2 start=1 5
+	${2:-}
+	[kernel.cp]
+	source = m2_compute.cpp
+	processor = compute
+	dfb_names = from_reader=0 to_writer=16
+	arg_names = n
+	args = n=2
+	[kernel.wr]
+	source = m2_writer.cpp
+	processor = brisc
+	noc = 0
+	tensor_names = out=dst
+	dfb_names = from_compute=16
+	semaphore_names = done=0
+	arg_names = result step
+	args = step=5 result=$OUT
+	common_arg_names = n
+	common_args = 77 n=2
+	INI
+	assert_output ok
+}
+
+@test "Metal 2.0 bindings: dfb::, sem:: and tensor:: from the args section, named args set by name, on reader, compute and writer" {
+	dram_buffer src 4
+	dram_buffer dst 2
+	# Finite bfloat16 values, so the copy through DST keeps every bit.
+	python3 -c 'import random, struct, sys; random.seed(7); sys.stdout.buffer.write(b"".join(struct.pack("<f", random.uniform(-8, 8))[2:] for _ in range(4096)))' >"$BATS_TEST_TMPDIR/src.bin"
+	cp "$BATS_TEST_TMPDIR/src.bin" "$MNT/dram/buffers/src/data"
+	metal2_bound bound
+	run -0 run_prog bound
+	assert_output ok
+	cmp <(tail -c +2049 "$BATS_TEST_TMPDIR/src.bin" | head -c 4096) "$MNT/dram/buffers/dst/data"
+	# The common vararg after n and dst's address, dst's address, step.
+	run -0 words 0,0 $OUT 3 dec
+	assert_output "77 $(($(cat "$MNT/dram/buffers/dst/address"))) 5"
+}
+
+@test "Metal 2.0: a scratch:: binding and LocalTensorAccessor fail the build, saying ttfs lacks them" {
+	dram_buffer src 4
+	dram_buffer dst 2
+	metal2_bound scr
+	sed -i 's|^\tSemaphore(sem::done)|\tauto s = scratch::pad;\n&|' "$P/scr/m2_reader.cpp"
+	run -0 run_prog scr
+	assert_output EIO
+	run -0 grep -F "error build of m2_reader.cpp failed: m2_reader.cpp:26: scratch:: names a Metal 2.0 scratchpad binding (Scratchpad), which ttfs does not have yet" "$P/scr/status"
+	metal2_bound lta
+	sed -i 's|^\tSemaphore(sem::done)|\tLocalTensorAccessor<uint32_t> l(tensor::in);\n&|' "$P/lta/m2_reader.cpp"
+	run -0 run_prog lta
+	assert_output EIO
+	run -0 grep -F "LocalTensorAccessor (Metal 2.0: an L1 tensor read in place) is not in ttfs's kernel SDK yet" "$P/lta/status"
+}
+
+@test "Metal 2.0 named args by name: a name not in arg_names, one given twice or left out is EINVAL, naming it" {
+	local line want
+	while IFS='|' read -r line want; do
+		mkdir "$P/bn"
+		cp "$DK/m2_reader.cpp" "$P/bn/"
+		run -0 pyset "$P/bn/args" <<-INI
+		[program]
+		cores = 0,0
+		[kernel.rd]
+		source = m2_reader.cpp
+		processor = ncrisc
+		arg_names = start n
+		$line
+		INI
+		assert_output EINVAL
+		run -0 grep -F "error args:7: [kernel.rd] $want" "$P/bn/status"
+		rmdir "$P/bn"
+	done <<-'CASES'
+	args = n=2 bogus=1 5|args: bogus= names no arg of arg_names
+	args = n=2 n=3 start=0|args: n is given twice
+	args = n=2 5|args: no value for start (give start=VALUE: with one named arg given by name, all of arg_names are)
+	dfb_names = to_compute=0 other=32|dfb_names: other=32: a CB index is 0..31
+	semaphore_names = done=16|semaphore_names: done=16: a semaphore id is 0..15
+	tensor_names = in|tensor_names: bad 'in' (want NAME=BUFFER, NAME a C identifier of at most 48 characters)
+	CASES
+}
+
 @test "the Semaphore object: a remote up, down, local up, set_multicast and wait between two cores" {
 	mkdir "$P/sem"
 	cp "$DK/semaphore.cpp" "$P/sem/"

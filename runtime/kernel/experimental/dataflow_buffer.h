@@ -2,11 +2,12 @@
 //
 // tt-metal's DataflowBuffer (api/dataflow/dataflow_buffer.h): on Wormhole
 // and Blackhole a view of a circular buffer by its index, with entries for
-// pages. Constructed from the index (Metal 2.0's binding tokens are not
-// here); as a NOC endpoint it is the read pointer as a source and the write
+// pages. Constructed from the index or from Metal 2.0's binding token
+// (dfb::NAME, api/dataflow/dfb_binding_token.h); as a NOC endpoint it is the read pointer as a source and the write
 // pointer as a destination, args {offset_bytes}, as a CircularBuffer.
 #pragma once
 
+#include "api/dataflow/dfb_binding_token.h"
 #include "experimental/circular_buffer.h"
 #include "experimental/core_local_mem.h"
 
@@ -37,6 +38,7 @@ public:
 	using DFBInterface = LocalCBInterface;
 
 	DataflowBuffer(uint16_t logical_dfb_id) : cb_(logical_dfb_id), id_(logical_dfb_id) {}
+	explicit DataflowBuffer(DFBBindingToken token) : DataflowBuffer(token.id()) {}
 
 	uint16_t get_id() const { return id_; }
 	uint32_t get_entry_size() const { return iface().fifo_page_size; }

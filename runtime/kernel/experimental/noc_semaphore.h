@@ -3,9 +3,11 @@
 // tt-metal's Semaphore object (experimental/noc_semaphore.h, since 2026-05
 // api/dataflow/noc_semaphore.h): semaphore `id` of this program on this core
 // (get_semaphore), changed locally, or on other cores over the NOC with the
-// dataflow API's semaphore calls.
+// dataflow API's semaphore calls. Made from an id or from Metal 2.0's
+// binding token (`Semaphore s(sem::NAME)`, the class argument deduced).
 #pragma once
 
+#include "api/dataflow/semaphore_binding_token.h"
 #include "experimental/noc.h"
 
 namespace experimental {
@@ -14,6 +16,13 @@ template <ProgrammableCoreType core_type = ProgrammableCoreType::TENSIX>
 class Semaphore {
 public:
 	explicit Semaphore(uint32_t semaphore_id) : addr_(get_semaphore<core_type>(semaphore_id)) {}
+
+	template <uint32_t ID, SemScope SCOPE>
+	explicit Semaphore(SemaphoreBindingToken<ID, SCOPE>) : Semaphore(ID)
+	{
+		static_assert(SCOPE == SemScope::LOCAL_NONATOMIC,
+			      "ttfs: a Blackhole semaphore binding is LOCAL_NONATOMIC (tt-metal's Gen1 rule)");
+	}
 
 	// Add value here (not atomic against another core's up, as tt-metal's).
 	void up(uint32_t value) { *word() += value; }

@@ -98,6 +98,10 @@ struct prog_word {
 	enum prog_word_kind kind;
 	uint32_t value;
 	char buffer[PROG_NAME_MAX + 1];
+	/* NAME=VALUE in args/common_args: the value of Metal 2.0's named arg
+	 * NAME; "" for a word by position. The parser puts named words in
+	 * the order of arg_names/common_arg_names and leaves this "". */
+	char name[PROG_NAMED_ARG_MAX + 1];
 };
 
 struct prog_words {
@@ -125,6 +129,14 @@ struct prog_named_arg {
 	uint32_t value;
 };
 
+/* tensor_names = NAME=BUFFER: Metal 2.0's tensor::NAME, a TensorAccessor
+ * of the buffer (its accessor words after compile_args, its address a
+ * common arg after the named ones). */
+struct prog_tensor_binding {
+	char name[PROG_NAMED_ARG_MAX + 1];
+	char buffer[PROG_NAME_MAX + 1];
+};
+
 /* Keys of a kernel section, numbered for key_line[]. */
 enum prog_kernel_key {
 	PROG_KEY_ARGS,
@@ -144,6 +156,9 @@ enum prog_kernel_key {
 	PROG_KEY_UPSTREAM_PATH,
 	PROG_KEY_ARG_NAMES,
 	PROG_KEY_COMMON_ARG_NAMES,
+	PROG_KEY_DFB_NAMES,
+	PROG_KEY_SEMAPHORE_NAMES,
+	PROG_KEY_TENSOR_NAMES,
 	PROG_NUM_KERNEL_KEYS
 };
 
@@ -171,6 +186,13 @@ struct prog_kernel_args {
 	 * values stay unused. */
 	struct prog_named_arg *arg_names, *common_arg_names;
 	uint32_t n_arg_names, n_common_arg_names;
+	/* Metal 2.0's bindings (kernel_bindings_generated.h): dfb::NAME of a
+	 * CB index (dfb_names), sem::NAME of a semaphore id
+	 * (semaphore_names), tensor::NAME of a buffer (tensor_names). */
+	struct prog_named_arg *dfbs, *sems;
+	uint32_t n_dfbs, n_sems;
+	struct prog_tensor_binding *tensors;
+	uint32_t n_tensors;
 	uint8_t noc;
 	/* compute kernels only */
 	enum prog_math_fidelity math_fidelity;
@@ -331,8 +353,9 @@ struct prog_u32s {
 };
 
 struct prog_resolved_kernel {
-	struct prog_u32s compile_args;
-	struct prog_u32s common_args;
+	struct prog_u32s compile_args;   /* compile_args, then each tensor binding's accessor */
+	struct prog_u32s common_args;    /* the named ones, each tensor binding's address, the rest */
+	uint32_t *tensor_cta;            /* [n_tensors]: where each binding's accessor starts */
 	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores; none
 					* on a core the kernel does not run on */
 };

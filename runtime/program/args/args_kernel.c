@@ -33,10 +33,13 @@ static const char *const kernel_keys[PROG_NUM_KERNEL_KEYS] = {
 	[PROG_KEY_UPSTREAM_PATH] = "upstream_path",
 	[PROG_KEY_ARG_NAMES] = "arg_names",
 	[PROG_KEY_COMMON_ARG_NAMES] = "common_arg_names",
+	[PROG_KEY_DFB_NAMES] = "dfb_names",
+	[PROG_KEY_SEMAPHORE_NAMES] = "semaphore_names",
+	[PROG_KEY_TENSOR_NAMES] = "tensor_names",
 };
 
 #define COMPUTE_KEYS "math_fidelity, fp32_dest_acc_en, math_approx_mode, dst_full_sync_en, unpack_to_dest_mode"
-#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, arg_names, common_arg_names, cores, upstream_path"
+#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, arg_names, common_arg_names, dfb_names, semaphore_names, tensor_names, cores, upstream_path"
 
 static bool compute_key(int i)
 {
@@ -334,6 +337,23 @@ static int single_key(struct parse_ctx *ctx, struct prog_kernel_args *k, int i, 
 	}
 }
 
+/* dfb_names / semaphore_names: NAME=ID, ID below limit. */
+static int binding_ids(struct parse_ctx *ctx, const char *key, const char *value, uint32_t limit,
+		       const char *what, struct prog_named_arg **v, uint32_t *n)
+{
+	uint32_t from = *n;
+	int rc = args_name_values(ctx, key, value, v, n);
+
+	for (uint32_t i = from; !rc && i < *n; i++) {
+		if ((*v)[i].value < limit)
+			continue;
+		args_error(ctx, -EINVAL, "%s: %s=%u: a %s is 0..%u", key, (*v)[i].name,
+			   (*v)[i].value, what, limit - 1);
+		rc = -EINVAL;
+	}
+	return rc;
+}
+
 int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const char *key,
 		    const char *value)
 {
@@ -368,6 +388,13 @@ int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const cha
 	case PROG_KEY_COMMON_ARG_NAMES:
 		return args_arg_names(ctx, key, value, &k->common_arg_names,
 				      &k->n_common_arg_names);
+	case PROG_KEY_DFB_NAMES:
+		return binding_ids(ctx, key, value, PROG_NUM_CBS, "CB index", &k->dfbs, &k->n_dfbs);
+	case PROG_KEY_SEMAPHORE_NAMES:
+		return binding_ids(ctx, key, value, PROG_MAX_SEMAPHORES, "semaphore id", &k->sems,
+				   &k->n_sems);
+	case PROG_KEY_TENSOR_NAMES:
+		return args_name_buffers(ctx, key, value, &k->tensors, &k->n_tensors);
 	case PROG_KEY_UNPACK_TO_DEST_MODE:
 		return unpack_modes(ctx, key, value, k);
 	case PROG_KEY_CORES:
@@ -511,6 +538,88 @@ static int names_unique(struct parse_ctx *ctx, const struct prog_kernel_args *k)
 	return 0;
 }
 
+/* Metal 2.0 sets named args by name: words NAME=VALUE of ws go, in the
+ * order of names, to its front; the words without a name (the varargs)
+ * follow in their order. A list with no named word stays as written
+ * (its first words are the named args, by position). */
+static int bind_by_name(struct parse_ctx *ctx, const struct prog_kernel_args *k,
+			struct prog_words *ws, const char *key, const struct prog_named_arg *names,
+			uint32_t n_names, const char *names_key)
+{
+	struct prog_word *out;
+	uint32_t n = 0, named = 0;
+
+	for (uint32_t i = 0; i < ws->n; i++)
+		named += ws->w[i].name[0] != '\0';
+	if (!named)
+		return 0;
+	for (uint32_t i = 0; i < ws->n; i++) {
+		const char *nm = ws->w[i].name;
+		uint32_t j = 0;
+
+		if (!nm[0])
+			continue;
+		while (j < n_names && strcmp(names[j].name, nm))
+			j++;
+		if (j == n_names) {
+			args_error_at(ctx, ws->line, "[kernel.%s] %s: %s= names no arg of %s", k->name,
+				      key, nm, names_key);
+			return -EINVAL;
+		}
+		for (uint32_t d = 0; d < i; d++) {
+			if (strcmp(ws->w[d].name, nm))
+				continue;
+			args_error_at(ctx, ws->line, "[kernel.%s] %s: %s is given twice", k->name, key,
+				      nm);
+			return -EINVAL;
+		}
+	}
+	if (named < n_names) {
+		for (uint32_t j = 0; j < n_names; j++) {
+			uint32_t i = 0;
+
+			while (i < ws->n && strcmp(ws->w[i].name, names[j].name))
+				i++;
+			if (i < ws->n)
+				continue;
+			args_error_at(ctx, ws->line,
+				      "[kernel.%s] %s: no value for %s (give %s=VALUE: with one named "
+				      "arg given by name, all of %s are)",
+				      k->name, key, names[j].name, names[j].name, names_key);
+			return -EINVAL;
+		}
+	}
+	out = malloc((ws->cap ? ws->cap : 1) * sizeof(*out));
+	if (!out) {
+		args_error(ctx, -ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	for (uint32_t j = 0; j < n_names; j++)
+		for (uint32_t i = 0; i < ws->n; i++)
+			if (!strcmp(ws->w[i].name, names[j].name))
+				out[n++] = ws->w[i];
+	for (uint32_t i = 0; i < ws->n; i++)
+		if (!ws->w[i].name[0])
+			out[n++] = ws->w[i];
+	for (uint32_t i = 0; i < n; i++)
+		out[i].name[0] = '\0';
+	free(ws->w);
+	ws->w = out;
+	return 0;
+}
+
+static int args_by_name(struct parse_ctx *ctx, struct prog_kernel_args *k)
+{
+	int rc = bind_by_name(ctx, k, &k->common_args, "common_args", k->common_arg_names,
+			      k->n_common_arg_names, "common_arg_names");
+
+	for (uint32_t o = 0; !rc && o <= k->n_overrides; o++)
+		rc = bind_by_name(ctx, k, o ? &k->overrides[o - 1].args : &k->args,
+				  o ? "args.X,Y" : "args", k->arg_names, k->n_arg_names,
+				  "arg_names");
+	return rc;
+}
+
 /* The named runtime args are the first words of args (and of every
  * args.X,Y), the named common ones the first of common_args. */
 static int names_have_values(struct parse_ctx *ctx, const struct prog_kernel_args *k)
@@ -552,7 +661,8 @@ void args_kernels_finish(struct parse_ctx *ctx)
 		if (args_cores_within(ctx, &k->cores, prog_kernel_section(k, sec, sizeof(sec)),
 				      k->key_line[PROG_KEY_CORES]))
 			return;
-		if (overrides_within(ctx, k) || names_unique(ctx, k) || names_have_values(ctx, k))
+		if (overrides_within(ctx, k) || names_unique(ctx, k) || args_by_name(ctx, k) ||
+		    names_have_values(ctx, k))
 			return;
 	}
 	if (!ctx->error_line)
@@ -572,5 +682,8 @@ void args_kernel_free(struct prog_kernel_args *k)
 	free(k->named_args);
 	free(k->arg_names);
 	free(k->common_arg_names);
+	free(k->dfbs);
+	free(k->sems);
+	free(k->tensors);
 	free(k->cores.v);
 }

@@ -175,6 +175,58 @@ static const struct prog_override *override_for(const struct prog_kernel_args *k
 	return NULL;
 }
 
+/* tensor_names, as tt-metal lays a Metal 2.0 kernel's tensor bindings
+ * out: each buffer's accessor words after compile_args (tensor_cta says
+ * where), its address among the common args after the named ones. */
+static int resolve_tensors(struct resolve_ctx *rc, const struct prog_kernel_args *k,
+			   const char *kname, struct prog_resolved_kernel *out)
+{
+	const int line = k->key_line[PROG_KEY_TENSOR_NAMES];
+	struct prog_u32s *cta = &out->compile_args, *crta = &out->common_args;
+	uint32_t words = 0, at = k->n_common_arg_names, n = k->n_tensors;
+	uint32_t *grown;
+	int ret = 0;
+
+	if (!n)
+		return 0;
+	for (uint32_t i = 0; i < n && !ret; i++) {
+		struct prog_word w = { .kind = PROG_WORD_ACCESSOR };
+
+		memcpy(w.buffer, k->tensors[i].buffer, sizeof(w.buffer));
+		ret = item_words(rc, kname, "tensor_names", line, &w, NULL, &words);
+	}
+	if (ret)
+		return ret;
+	if (cta->n + words > PROG_MAX_COMPILE_ARGS || crta->n + n > PROG_MAX_ARGS) {
+		ttrt_set_err(rc->err, rc->errlen,
+			     "%s:%d: [%s] tensor_names: with the bindings' %u accessor words and %u "
+			     "addresses, more than %u compile-time or common args",
+			     rc->name, line, kname, words, n, PROG_MAX_ARGS);
+		return -EINVAL;
+	}
+	out->tensor_cta = calloc(n, sizeof(*out->tensor_cta));
+	if (!out->tensor_cta || !(grown = realloc(cta->v, (cta->n + words) * sizeof(*grown))))
+		return -ENOMEM;
+	cta->v = grown;
+	if (!(grown = realloc(crta->v, (crta->n + n) * sizeof(*grown))))
+		return -ENOMEM;
+	crta->v = grown;
+	memmove(crta->v + at + n, crta->v + at, (crta->n - at) * sizeof(*grown));
+	crta->n += n;
+	for (uint32_t i = 0; i < n && !ret; i++) {
+		struct prog_word w = { .kind = PROG_WORD_ACCESSOR };
+		uint32_t slot = at + i;
+
+		memcpy(w.buffer, k->tensors[i].buffer, sizeof(w.buffer));
+		out->tensor_cta[i] = cta->n;
+		ret = item_words(rc, kname, "tensor_names", line, &w, cta->v, &cta->n);
+		w.kind = PROG_WORD_BUFFER;
+		if (!ret)
+			ret = item_words(rc, kname, "tensor_names", line, &w, crta->v, &slot);
+	}
+	return ret;
+}
+
 static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uint32_t kid,
 			  struct prog_resolved_kernel *out)
 {
@@ -192,6 +244,8 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uin
 	if (!ret)
 		ret = resolve_words(rc, kname, "common_args", &k->common_args, PROG_MAX_ARGS,
 				    &out->common_args);
+	if (!ret)
+		ret = resolve_tensors(rc, k, kname, out);
 	for (uint32_t c = 0; c < a->n_cores && !ret; c++) {
 		const struct prog_override *o = override_for(k, a->cores[c]);
 		static const struct prog_words none;
@@ -310,6 +364,7 @@ void prog_resolved_free(struct prog_resolved *r)
 		struct prog_resolved_kernel *rk = &r->kernel[k];
 		free(rk->compile_args.v);
 		free(rk->common_args.v);
+		free(rk->tensor_cta);
 		if (rk->core_args)
 			for (uint32_t c = 0; c < r->n_cores; c++)
 				free(rk->core_args[c].v);

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -249,6 +250,37 @@ int args_buffer_name(struct parse_ctx *ctx, const char *key, const char *tok, co
 	return 0;
 }
 
+static bool identifier(const char *s, size_t len);
+
+/* NAME= before a word of args: Metal 2.0's named arg NAME, the rest the
+ * word (moved to the front of tok). 0; -EINVAL with the error set. */
+static int word_name(struct parse_ctx *ctx, const char *key, enum list_kind kind, char *tok,
+		     struct prog_word *w)
+{
+	char *eq = strchr(tok, '=');
+	size_t len;
+
+	if (!eq)
+		return 0;
+	len = (size_t)(eq - tok);
+	if (kind != LIST_ARGS) {
+		args_error(ctx, -EINVAL,
+			   "%s: '%s': compile-time args are not named here (named_compile_args gives name=value)",
+			   key, tok);
+		return -EINVAL;
+	}
+	if (!identifier(tok, len) || len > PROG_NAMED_ARG_MAX || !eq[1]) {
+		args_error(ctx, -EINVAL,
+			   "%s: bad '%s' (want NAME=VALUE, NAME of arg_names or common_arg_names)",
+			   key, tok);
+		return -EINVAL;
+	}
+	memcpy(w->name, tok, len);
+	w->name[len] = '\0';
+	memmove(tok, eq + 1, strlen(eq + 1) + 1);
+	return 0;
+}
+
 /* Appends the words of value to ws. */
 int args_words(struct parse_ctx *ctx, const char *key, const char *value,
 		       enum list_kind kind, struct prog_words *ws)
@@ -265,6 +297,9 @@ int args_words(struct parse_ctx *ctx, const char *key, const char *value,
 			args_error(ctx, -EINVAL, "%s: word '%s...' is too long", key, tok);
 			return -EINVAL;
 		}
+		if (word_name(ctx, key, kind, tok, &w))
+			return -EINVAL;
+		n = strlen(tok);
 		if (tok[0] == '@') {
 			if (kind != LIST_ARGS) {
 				args_error(ctx, -EINVAL,
@@ -482,6 +517,37 @@ static bool identifier(const char *s, size_t len)
 	return true;
 }
 
+_Static_assert(offsetof(struct prog_named_arg, name) == 0, "new_named: the name comes first");
+_Static_assert(offsetof(struct prog_tensor_binding, name) == 0, "new_named: the name comes first");
+
+/* Room for one more entry named tok in *v (n entries of size bytes, each
+ * beginning with its name), zeroed but for the name: NULL with the error
+ * set when tok is there already, there are PROG_MAX_NAMED_ARGS of them
+ * (what says of what), or memory ran out. */
+static void *new_named(struct parse_ctx *ctx, const char *key, const char *tok, void **v,
+		       uint32_t n, size_t size, const char *what)
+{
+	char *grown;
+
+	for (uint32_t i = 0; i < n; i++) {
+		if (!strcmp((const char *)*v + i * size, tok)) {
+			args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
+			return NULL;
+		}
+	}
+	if (n == PROG_MAX_NAMED_ARGS) {
+		args_error(ctx, -EINVAL, "%s: more than %d %s", key, PROG_MAX_NAMED_ARGS, what);
+		return NULL;
+	}
+	grown = args_grow(ctx, *v, n, size);
+	if (!grown)
+		return NULL;
+	*v = grown;
+	memset(grown + n * size, 0, size);
+	memcpy(grown + n * size, tok, strlen(tok) + 1);
+	return grown + n * size;
+}
+
 int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
 		     struct prog_named_arg **v, uint32_t *n)
 {
@@ -491,7 +557,6 @@ int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
 	for (const char *s = value; (s = args_next_token(s, true, tok, sizeof(tok), &too_long));) {
 		char *eq = strchr(tok, '=');
 		struct prog_named_arg *na;
-		size_t namelen;
 
 		if (too_long || !eq || !identifier(tok, (size_t)(eq - tok)) ||
 		    (size_t)(eq - tok) > PROG_NAMED_ARG_MAX) {
@@ -500,25 +565,10 @@ int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
 				   key, tok, too_long ? "..." : "", PROG_NAMED_ARG_MAX);
 			return -EINVAL;
 		}
-		namelen = (size_t)(eq - tok);
 		*eq = '\0';
-		for (uint32_t i = 0; i < *n; i++) {
-			if (!strcmp((*v)[i].name, tok)) {
-				args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
-				return -EINVAL;
-			}
-		}
-		if (*n == PROG_MAX_NAMED_ARGS) {
-			args_error(ctx, -EINVAL, "%s: more than %d named args", key,
-				   PROG_MAX_NAMED_ARGS);
-			return -EINVAL;
-		}
-		na = args_grow(ctx, *v, *n, sizeof(*na));
+		na = new_named(ctx, key, tok, (void **)v, *n, sizeof(*na), "named args");
 		if (!na)
-			return -ENOMEM;
-		*v = na;
-		na = &na[*n];
-		memcpy(na->name, tok, namelen + 1);
+			return ctx->error_rc;
 		if (args_number(ctx, key, eq + 1, true, &na->value))
 			return -EINVAL;
 		(*n)++;
@@ -533,30 +583,42 @@ int args_arg_names(struct parse_ctx *ctx, const char *key, const char *value,
 	bool too_long;
 
 	for (const char *s = value; (s = args_next_token(s, false, tok, sizeof(tok), &too_long));) {
-		struct prog_named_arg *na;
-
 		if (too_long || !identifier(tok, strlen(tok)) || strlen(tok) > PROG_NAMED_ARG_MAX) {
 			args_error(ctx, -EINVAL,
 				   "%s: bad name '%s%s' (a C identifier of at most %d characters)", key,
 				   tok, too_long ? "..." : "", PROG_NAMED_ARG_MAX);
 			return -EINVAL;
 		}
-		for (uint32_t i = 0; i < *n; i++) {
-			if (!strcmp((*names)[i].name, tok)) {
-				args_error(ctx, -EINVAL, "%s: %s is given twice", key, tok);
-				return -EINVAL;
-			}
-		}
-		if (*n == PROG_MAX_NAMED_ARGS) {
-			args_error(ctx, -EINVAL, "%s: more than %d names", key, PROG_MAX_NAMED_ARGS);
+		if (!new_named(ctx, key, tok, (void **)names, *n, sizeof(**names), "names"))
+			return ctx->error_rc;
+		(*n)++;
+	}
+	return 0;
+}
+
+int args_name_buffers(struct parse_ctx *ctx, const char *key, const char *value,
+		      struct prog_tensor_binding **v, uint32_t *n)
+{
+	char tok[128];
+	bool too_long;
+
+	for (const char *s = value; (s = args_next_token(s, false, tok, sizeof(tok), &too_long));) {
+		char *eq = strchr(tok, '=');
+		struct prog_tensor_binding *b;
+		size_t namelen = eq ? (size_t)(eq - tok) : 0;
+
+		if (too_long || !eq || !identifier(tok, namelen) || namelen > PROG_NAMED_ARG_MAX) {
+			args_error(ctx, -EINVAL,
+				   "%s: bad '%s%s' (want NAME=BUFFER, NAME a C identifier of at most %d characters)",
+				   key, tok, too_long ? "..." : "", PROG_NAMED_ARG_MAX);
 			return -EINVAL;
 		}
-		na = args_grow(ctx, *names, *n, sizeof(*na));
-		if (!na)
-			return -ENOMEM;
-		*names = na;
-		memset(&na[*n], 0, sizeof(*na));
-		memcpy(na[*n].name, tok, strlen(tok) + 1);
+		*eq = '\0';
+		b = new_named(ctx, key, tok, (void **)v, *n, sizeof(*b), "names");
+		if (!b)
+			return ctx->error_rc;
+		if (args_buffer_name(ctx, key, eq + 1, eq + 1, strlen(eq + 1), b->buffer))
+			return -EINVAL;
 		(*n)++;
 	}
 	return 0;

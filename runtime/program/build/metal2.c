@@ -340,13 +340,62 @@ static int emit(char **buf, size_t *len, const char *fmt, ...)
 	return 0;
 }
 
-static int make_header(const struct prog_kernel_args *k, struct metal2_kernel *out)
+/* `namespace ns { ... }` of one token a binding of v, line_fmt taking the
+ * binding's name and value (%1$s, %2$u), after its header; nothing for
+ * no bindings. */
+static int token_namespace(char **b, size_t *n, const char *header, const char *ns,
+			   const struct prog_named_arg *v, uint32_t count, const char *line_fmt)
+{
+	int rc = count ? emit(b, n, "#include \"%s\"\nnamespace %s {\n", header, ns) : 0;
+
+	for (uint32_t i = 0; !rc && i < count; i++)
+		rc = emit(b, n, line_fmt, v[i].name, v[i].value);
+	return rc || !count ? rc : emit(b, n, "}  // namespace %s\n", ns);
+}
+
+/* kernel_bindings_generated.h's part: dfb::, sem:: and tensor:: tokens.
+ * A tensor binding's address is the common arg after the named ones
+ * (args_resolve.c puts it there), its accessor at tensor_cta[i]. */
+static int make_bindings(const struct prog_kernel_args *k, const uint32_t *tensor_cta,
+			 struct metal2_kernel *out)
+{
+	char **b = &out->header;
+	size_t *n = &out->header_len;
+	int rc = k->n_tensors && !tensor_cta ? -EINVAL : 0;
+
+	if (!rc)
+		rc = token_namespace(b, n, "api/dataflow/dfb_binding_token.h", "dfb", k->dfbs,
+				     k->n_dfbs, "constexpr DFBBindingToken %1$s{%2$u};\n");
+	if (!rc)
+		rc = token_namespace(b, n, "api/dataflow/semaphore_binding_token.h", "sem", k->sems,
+				     k->n_sems,
+				     "constexpr SemaphoreBindingToken<%2$uu, SemScope::LOCAL_NONATOMIC> "
+				     "%1$s{};\n");
+	if (!rc && k->n_tensors)
+		rc = emit(b, n, "#include \"api/tensor/tensor_binding_token.h\"\nnamespace tensor {\n");
+	for (uint32_t i = 0; !rc && i < k->n_tensors; i++)
+		rc = emit(b, n,
+			  "using %s_t = ::tensor_accessor::TensorBindingToken<%uu, %uu>;\n"
+			  "constexpr %s_t %s{};\n",
+			  k->tensors[i].name, tensor_cta[i], 4 * (k->n_common_arg_names + i),
+			  k->tensors[i].name, k->tensors[i].name);
+	if (!rc && k->n_tensors)
+		rc = emit(b, n, "}  // namespace tensor\n");
+	return rc;
+}
+
+static int make_header(const struct prog_kernel_args *k, const uint32_t *tensor_cta,
+		       struct metal2_kernel *out)
 {
 	char **b = &out->header;
 	size_t *n = &out->header_len;
 	int rc = emit(b, n, "// kernel_args_generated.h: written by ttfs from the args section\n"
-			    "#pragma once\n#include \"experimental/kernel_args.h\"\n\nnamespace args {\n");
+			    "#pragma once\n#include \"experimental/kernel_args.h\"\n\n");
 
+	if (!rc)
+		rc = make_bindings(k, tensor_cta, out);
+	if (!rc)
+		rc = emit(b, n, "namespace args {\n");
 	for (uint32_t i = 0; !rc && i < k->n_arg_names; i++)
 		rc = emit(b, n, "constexpr experimental::RtaArg<uint32_t> %s{%u};\n",
 			  k->arg_names[i].name, 4 * i);
@@ -356,6 +405,8 @@ static int make_header(const struct prog_kernel_args *k, struct metal2_kernel *o
 	for (uint32_t i = 0; !rc && i < k->n_named_args; i++)
 		rc = emit(b, n, "constexpr experimental::CtaVal<uint32_t> %s{%uu};\n",
 			  k->named_args[i].name, k->named_args[i].value);
+	/* The common varargs follow the named common args and the tensor
+	 * bindings' addresses, as in tt-metal. */
 	if (!rc)
 		rc = emit(b, n,
 			  "}  // namespace args\n\n"
@@ -363,7 +414,7 @@ static int make_header(const struct prog_kernel_args *k, struct metal2_kernel *o
 			  "{\n\treturn get_arg_val<uint32_t>(%u + idx);\n}\n\n"
 			  "FORCE_INLINE uint32_t get_common_vararg(uint32_t idx)\n"
 			  "{\n\treturn get_common_arg_val<uint32_t>(%u + idx);\n}\n",
-			  k->n_arg_names, k->n_common_arg_names);
+			  k->n_arg_names, k->n_common_arg_names + k->n_tensors);
 	return rc;
 }
 
@@ -385,8 +436,49 @@ static int make_source(const char *src, size_t len, const struct entry *e,
 	return rc ? rc : emit(b, n, ");\n}\n");
 }
 
-int metal2_prepare(const struct prog_kernel_args *k, const char *src, size_t len,
-		   struct metal2_kernel *out, char *err, size_t errlen)
+/* Whether the source declares `namespace name` itself. */
+static bool declares_namespace(const struct scan *s, const char *name)
+{
+	for (size_t at = find_word(s, 0, "namespace"); at < s->len;
+	     at = find_word(s, at + 9, "namespace")) {
+		size_t p = at + 9;
+
+		while (p < s->len && isspace((unsigned char)s->t[p]))
+			p++;
+		if (!strncmp(s->t + p, name, strlen(name)) && !ident_char(s->t[p + strlen(name)]))
+			return true;
+	}
+	return false;
+}
+
+/* tt-metal's scratch:: bindings (Scratchpad) are not here: a kernel
+ * naming one fails with that said, not with an undeclared name. */
+static int no_scratchpad(struct scan *s)
+{
+	if (declares_namespace(s, "scratch"))
+		return 0;
+	for (size_t at = find_word(s, 0, "scratch"); at < s->len;
+	     at = find_word(s, at + 7, "scratch")) {
+		size_t p = at + 7;
+
+		while (p < s->len && isspace((unsigned char)s->t[p]))
+			p++;
+		if (p + 1 < s->len && s->t[p] == ':' && s->t[p + 1] == ':')
+			return fail(s, line_of(s, at),
+				    "scratch:: names a Metal 2.0 scratchpad binding (Scratchpad), which "
+				    "ttfs does not have yet: give an L1 buffer's address as an arg");
+	}
+	return 0;
+}
+
+static bool is_metal2(const struct prog_kernel_args *k, bool entry)
+{
+	return entry || k->n_arg_names || k->n_common_arg_names || k->n_dfbs || k->n_sems ||
+	       k->n_tensors;
+}
+
+int metal2_prepare(const struct prog_kernel_args *k, const uint32_t *tensor_cta, const char *src,
+		   size_t len, struct metal2_kernel *out, char *err, size_t errlen)
 {
 	struct scan s = { .len = len, .file = k->source, .err = err, .errlen = errlen };
 	struct entry *e = calloc(1, sizeof(*e));
@@ -398,8 +490,10 @@ int metal2_prepare(const struct prog_kernel_args *k, const char *src, size_t len
 	s.t = t;
 	if (!rc)
 		rc = find_entry(&s, k, e, &found);
-	if (!rc && (found || k->n_arg_names || k->n_common_arg_names))
-		rc = make_header(k, out);
+	if (!rc && is_metal2(k, found))
+		rc = no_scratchpad(&s);
+	if (!rc && is_metal2(k, found))
+		rc = make_header(k, tensor_cta, out);
 	if (!rc && found)
 		rc = make_source(src, len, e, out);
 	if (rc)

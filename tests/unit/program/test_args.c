@@ -463,6 +463,46 @@ static void test_overrides(void)
 	prog_args_free(a);
 }
 
+/* Metal 2.0: named args given by name go first, in the order of their
+ * names, the words without a name after them; a tensor binding's accessor
+ * follows compile_args and its address the named common args. */
+static void test_metal2_bindings(void)
+{
+	char err[512];
+	int rc, calls = 0;
+	struct prog_resolved *r = NULL;
+	struct prog_args *a = parse("[program]\ncores = 0-1,0\n[kernel.k]\nsource = k.cpp\n"
+				    "processor = brisc\narg_names = a b\nargs = 9 b=@in a=1\n"
+				    "args.1,0 = b=3 8 a=4\ncommon_arg_names = c\ncommon_args = 5 c=6\n"
+				    "compile_args = 7\ntensor_names = t=out u=in\ndfb_names = d=16\n"
+				    "semaphore_names = s=3\n",
+				    err, sizeof(err), &rc);
+	const struct prog_kernel_args *k;
+	const struct prog_resolved_kernel *rk;
+
+	REQUIRE(rc == 0, "%s", err);
+	k = &a->kernel[a->n_kernels - 1];
+	CHECK(k->n_dfbs == 1 && !strcmp(k->dfbs[0].name, "d") && k->dfbs[0].value == 16, "dfb");
+	CHECK(k->n_sems == 1 && !strcmp(k->sems[0].name, "s") && k->sems[0].value == 3, "sem");
+	CHECK(k->n_tensors == 2 && !strcmp(k->tensors[0].buffer, "out") &&
+		      !strcmp(k->tensors[1].name, "u"), "tensors");
+	rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+	REQUIRE(rc == 0, "%s", err);
+	rk = &r->kernel[a->n_kernels - 1];
+	CHECK(rk->core_args[0].n == 3 && rk->core_args[0].v[0] == 1 &&
+		      rk->core_args[0].v[1] == 0x1000 && rk->core_args[0].v[2] == 9, "args by name");
+	CHECK(rk->core_args[1].n == 3 && rk->core_args[1].v[0] == 4 && rk->core_args[1].v[1] == 3 &&
+		      rk->core_args[1].v[2] == 8, "args.1,0 by name");
+	CHECK(rk->common_args.n == 4 && rk->common_args.v[0] == 6 &&
+		      rk->common_args.v[1] == 0x20000 && rk->common_args.v[2] == 0x1000 &&
+		      rk->common_args.v[3] == 5, "common args: c, t's and u's addresses, then 5");
+	CHECK_EQ(rk->compile_args.n, 1 + 2 * PROG_ACCESSOR_WORDS);
+	CHECK_EQ(rk->compile_args.v[0], 7);
+	CHECK(rk->tensor_cta && rk->tensor_cta[0] == 1 && rk->tensor_cta[1] == 3, "accessor offsets");
+	prog_resolved_free(r);
+	prog_args_free(a);
+}
+
 static void test_resolve_errors(void)
 {
 	char err[512];
@@ -718,6 +758,18 @@ static void test_kernel_errors(void)
 	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncommon_args = 1\ncommon_arg_names = a\n"
 	    "args = 1\narg_names = a\n", 7,
 	    "[kernel.a] arg_names: 'a' is also in common_arg_names (line 5)");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\narg_names = a\nargs = a=1 z=2\n", 5,
+	    "[kernel.a] args: z= names no arg of arg_names");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\narg_names = a b\nargs = 5 b=1\n", 5,
+	    "[kernel.a] args: no value for a (give a=VALUE");
+	bad("[kernel.a]\nsource = a.cpp\nprocessor = brisc\ncommon_arg_names = a\n"
+	    "common_args = a=1 a=2\n", 5, "[kernel.a] common_args: a is given twice");
+	bad("[kernel.a]\ncompile_args = n=1\n", 2, "compile_args: 'n=1': compile-time args are not named here");
+	bad("[kernel.a]\nargs = =1\n", 2, "args: bad '=1' (want NAME=VALUE");
+	bad("[kernel.a]\ndfb_names = in=32\n", 2, "dfb_names: in=32: a CB index is 0..31");
+	bad("[kernel.a]\nsemaphore_names = s=16\n", 2, "semaphore_names: s=16: a semaphore id is 0..15");
+	bad("[kernel.a]\ntensor_names = t=a b=c t=d\n", 2, "tensor_names: t is given twice");
+	bad("[kernel.a]\ntensor_names = t=a/b\n", 2, "tensor_names: 'a/b' is not a buffer name");
 	bad("[kernel.a]\ndefines = \"A=1\n", 2, "defines: bad define 'A=1...'");
 	bad("[kernel.a]\nunpack_to_dest_mode = 40=Default\n", 2,
 	    "unpack_to_dest_mode: bad '40=Default' (want CB=UnpackToDestFp32 or CB=Default, CB 0..31)");
@@ -923,6 +975,7 @@ int main(void)
 	test_cores_and_formats();
 	test_limits();
 	test_overrides();
+	test_metal2_bindings();
 	test_resolve_errors();
 	test_resolve_sharded();
 	test_cb_buffer();

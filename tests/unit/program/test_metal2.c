@@ -32,7 +32,7 @@ static struct prog_args *parse(const char *text)
 
 static int prepare(const struct prog_args *a, const char *src, struct metal2_kernel *m, char *err)
 {
-	return metal2_prepare(&a->kernel[a->n_kernels - 1], src, strlen(src), m, err, 256);
+	return metal2_prepare(&a->kernel[a->n_kernels - 1], NULL, src, strlen(src), m, err, 256);
 }
 
 static void entry_and_header(const struct prog_args *a)
@@ -82,6 +82,43 @@ static void no_params(void)
 
 	REQUIRE(prepare(a, "TT_KERNEL void g(void) {}\n", &m, err) == 0, "%s", err);
 	CHECK(m.header && strstr(m.source, "\tg();\n"), "%s", m.source ? m.source : "");
+	metal2_free(&m);
+	prog_args_free(a);
+}
+
+/* The bindings: dfb::, sem:: and tensor:: tokens, a tensor's address the
+ * common arg after the named ones, the common varargs after both; a
+ * kernel with bindings only is a Metal 2.0 one. scratch:: fails unless
+ * the source has its own namespace scratch. */
+static void bindings(void)
+{
+	static const uint32_t cta[] = { 5, 9 };
+	struct prog_args *a = parse("[program]\ncores = 0,0\n[kernel.k]\nsource = k.cpp\n"
+				    "processor = brisc\ncommon_arg_names = c\ncommon_args = 1\n"
+				    "dfb_names = in=0 out=16\nsemaphore_names = go=3\n"
+				    "tensor_names = t=bufa u=bufb\n");
+	const struct prog_kernel_args *k = &a->kernel[a->n_kernels - 1];
+	struct metal2_kernel m;
+	char err[256];
+
+	REQUIRE(metal2_prepare(k, cta, "void kernel_main() {}\n", 22, &m, err, sizeof(err)) == 0,
+		"%s", err);
+	REQUIRE(m.header && !m.source, "a header, no entry");
+	CHECK(strstr(m.header, "namespace dfb {\nconstexpr DFBBindingToken in{0};\n"
+			       "constexpr DFBBindingToken out{16};\n}"), "%s", m.header);
+	CHECK(strstr(m.header, "constexpr SemaphoreBindingToken<3u, SemScope::LOCAL_NONATOMIC> go{};"),
+	      "%s", m.header);
+	CHECK(strstr(m.header, "using t_t = ::tensor_accessor::TensorBindingToken<5u, 4u>;\n"
+			       "constexpr t_t t{};\n"
+			       "using u_t = ::tensor_accessor::TensorBindingToken<9u, 8u>;"), "%s", m.header);
+	CHECK(strstr(m.header, "get_common_arg_val<uint32_t>(3 + idx)"), "%s", m.header);
+	metal2_free(&m);
+	CHECK_EQ(metal2_prepare(k, cta, "void kernel_main()\n{\n\tauto p = scratch :: pad;\n}\n", 49,
+				&m, err, sizeof(err)), -EIO);
+	CHECK(!strncmp(err, "k.cpp:3: scratch:: names a Metal 2.0 scratchpad binding (Scratchpad)", 68),
+	      "%s", err);
+	REQUIRE(metal2_prepare(k, cta, "namespace scratch { int pad; }\nint x = scratch::pad;\n", 53,
+			       &m, err, sizeof(err)) == 0, "%s", err);
 	metal2_free(&m);
 	prog_args_free(a);
 }
@@ -138,6 +175,7 @@ int main(void)
 
 	entry_and_header(a);
 	not_a_marker();
+	bindings();
 	no_params();
 	errors(a);
 	random_text(a);

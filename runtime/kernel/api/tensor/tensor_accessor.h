@@ -11,10 +11,18 @@
 // The class template argument is deduced from the args, as in tt-metal.
 // PageView and ShardView wrap an accessor as an endpoint of the object NOC
 // API (experimental/tensor.h): a page by its id, or a shard by its id.
+// Metal 2.0: TensorAccessor(tensor::NAME), from a binding token
+// (api/tensor/tensor_binding_token.h): its args, and its address from the
+// common arg the token names.
 #pragma once
 
 #include "api/tensor/tensor_accessor_args.h"
 #include "ttfs/addrgen.h"
+
+namespace tensor_accessor {
+template <uint32_t CTA_OFFSET, uint32_t ADDR_CRTA_OFFSET>
+struct TensorBindingToken;
+}  // namespace tensor_accessor
 
 template <typename Args>
 struct TensorAccessor {
@@ -25,6 +33,12 @@ struct TensorAccessor {
 	TensorAccessor(const Args &, uint32_t base, uint32_t page = Args::aligned_page_size)
 		: bank_base_address(base), page_size(page),
 		  aligned_page_size(ttfs::align_up(page, ttfs::banks<Args::is_dram>::alignment))
+	{
+	}
+
+	template <uint32_t CTA_OFFSET, uint32_t ADDR_CRTA_OFFSET>
+	explicit TensorAccessor(tensor_accessor::TensorBindingToken<CTA_OFFSET, ADDR_CRTA_OFFSET> token)
+		: TensorAccessor(Args{}, decltype(token)::address())
 	{
 	}
 
@@ -155,3 +169,7 @@ struct ShardView {
 		return accessor.get_shard_noc_addr(shard_id, offset, noc);
 	}
 };
+
+template <uint32_t CTA_OFFSET, uint32_t ADDR_CRTA_OFFSET>
+TensorAccessor(tensor_accessor::TensorBindingToken<CTA_OFFSET, ADDR_CRTA_OFFSET>)
+	-> TensorAccessor<TensorAccessorArgs<CTA_OFFSET>>;
