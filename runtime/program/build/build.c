@@ -289,6 +289,18 @@ static void processor_defines(struct argv_buf *a, const struct build_request *re
 	}
 }
 
+/* The 2.0 compute API (api/compute/experimental/2_0) takes a class as a
+ * template argument: tt-metal's compiler allows it in C++17 (-ftt-nttp),
+ * Debian's g++ only in C++20. So a kernel whose own source names that
+ * directory is built as C++20, without C++20's warning about compound
+ * assignments to volatiles, which tt-metal's C++17 kernels make. */
+static bool uses_cxx20_api(const struct build_request *req)
+{
+	static const char dir[] = "experimental/2_0/";
+
+	return req->source && memmem(req->source, req->source_len, dir, sizeof(dir) - 1);
+}
+
 char **build_argv(const struct build_env *env, const struct build_request *req)
 {
 	struct argv_buf a = { 0 };
@@ -299,7 +311,12 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	if (env->card)
 		return card_kernel_key_argv(env, req);
 	arg(&a, "%s", env->compiler);
-	arg(&a, "-std=c++17");
+	if (uses_cxx20_api(req)) {
+		arg(&a, "-std=c++20");
+		arg(&a, "-Wno-volatile");
+	} else {
+		arg(&a, "-std=c++17");
+	}
 	arg(&a, "-march=rv32im");
 	arg(&a, "-mabi=ilp32");
 	arg(&a, "-O2");

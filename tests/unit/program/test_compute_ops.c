@@ -17,7 +17,11 @@
  *   within bfloat16 rounding;
  * - binary_dest_reuse_tiles both ways, add_block, pack_block (reuse.cpp);
  * - matmul_block equal, bit for bit, to matmul_tiles on the same data
- *   (matmul_block.cpp).
+ *   (matmul_block.cpp);
+ * - tt-metal's 2.0 API with LLKOperand operands (ops_2_0.cpp, built as
+ *   C++20): add/sub/mul tiles and blocks, the broadcasts, unary_bcast, dest
+ *   reuse and reduce_block within bfloat16 rounding, copy_block and
+ *   transpose_block bit exact, each packed by pack_block.
  *
  * test_compute_ops KERNELS_DIR   (tests/unit/program/compute)
  */
@@ -548,6 +552,92 @@ static void test_matmul_block(struct ttrt_device *dev, enum fmt f)
 	CHECK(tile_get(o[0], f, 5, 7) != 0 || tile_get(o[0], f, 9, 2) != 0, "matmul output is zero");
 }
 
+/* ---- the 2.0 API (LLKOperand) ------------------------------------------------------------ */
+
+#define OPS20_TILES 12
+
+/* Exact result of ops_2_0.cpp's output tile t of A and B tiles t. */
+static void ops20_ref(const uint8_t *x, const uint8_t *y, enum fmt f, unsigned t, double *want,
+		      double *abs_sum)
+{
+	*abs_sum = 0;
+	if (t == 11) {
+		reduce_ref(x, f, 0, 0, want, abs_sum);
+		return;
+	}
+	for (unsigned r = 0; r < 32; r++)
+		for (unsigned k = 0; k < 32; k++) {
+			double a = tile_get(x, f, r, k), b = tile_get(y, f, r, k);
+			double *w = &want[r * 32 + k];
+
+			switch (t) {
+			case 0: case 1: case 10: *w = a + b; break;
+			case 2: *w = a - b; break;
+			case 3: *w = a * b; break;
+			case 4: *w = a * tile_get(y, f, r, 0); break;
+			case 5: *w = a + tile_get(y, f, 3, k); break;
+			case 6: *w = a - tile_get(y, f, 0, 0); break;
+			case 7: *w = tile_get(y, f, 0, k); break;
+			case 8: *w = a; break;
+			default: *w = tile_get(x, f, k, r); break;
+			}
+		}
+}
+
+static void test_ops_2_0(struct ttrt_device *dev, enum fmt f)
+{
+	static uint8_t a[OPS20_TILES * 4096], b[OPS20_TILES * 4096], s[4096], o[OPS20_TILES * 4096];
+	static const char *const names[] = { "add_block", "add_block", "sub_tiles", "mul_block",
+					     "mul_tiles_bcast COL", "add_tiles_bcast ROW 3",
+					     "sub_tiles_bcast SCALAR", "unary_bcast ROW", "copy_block",
+					     "transpose_block", "copy_tile + add_reuse_dest_tiles",
+					     "reduce_block SUM ROW" };
+	struct io in[3] = { { a, fmt_bytes[f], OPS20_TILES }, { b, fmt_bytes[f], OPS20_TILES },
+			    { s, fmt_bytes[f], 1 } };
+	struct io out[2] = { { o, fmt_bytes[f], OPS20_TILES }, { 0 } };
+	char sections[512], what[64];
+	float ones[TILE_ELEMS], exact[TILE_ELEMS];
+	double want[TILE_ELEMS], abs_sum;
+	uint8_t enc[4096];
+
+	for (unsigned t = 0; t < OPS20_TILES; t++) {
+		tile_random(a + t * fmt_bytes[f], f, 8);
+		tile_random(b + t * fmt_bytes[f], f, 8);
+	}
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		ones[i] = 1.0f;
+	tile_put(ones, f, s);
+	snprintf(sections, sizeof(sections),
+		 "[cb.0]\nformat = %s\npages = %d\n[cb.1]\nformat = %s\npages = %d\n"
+		 "[cb.2]\nformat = %s\npages = 1\n[cb.16]\nformat = %s\npages = %d\n[compute]\n%s",
+		 fmt_name[f], OPS20_TILES, fmt_name[f], OPS20_TILES, fmt_name[f], fmt_name[f],
+		 OPS20_TILES, dst_for(f));
+	snprintf(what, sizeof(what), "2.0 API in %s", fmt_name[f]);
+	if (run(dev, what, sections, "ops_2_0.cpp", in, out))
+		return;
+	for (unsigned t = 0; t < OPS20_TILES; t++) {
+		const uint8_t *got = o + t * fmt_bytes[f];
+		char name[96];
+		struct cmp c = { .what = name };
+
+		snprintf(name, sizeof(name), "2.0 %s (tile %u), %s", names[t], t, fmt_name[f]);
+		ops20_ref(a + t * fmt_bytes[f], b + t * fmt_bytes[f], f, t, want, &abs_sum);
+		if (t == 8 || t == 9) {
+			/* A copy and a transpose are bit exact: the packer's
+			 * encoding of the exact values. */
+			for (unsigned i = 0; i < TILE_ELEMS; i++)
+				exact[i] = (float)want[i];
+			tile_put(exact, f, enc);
+			for (unsigned r = 0; r < 32; r++)
+				for (unsigned k = 0; k < 32; k++)
+					cmp_one(&c, r * 32 + k, tile_get(got, f, r, k), tile_get(enc, f, r, k), 0);
+		} else {
+			cmp_tile(&c, got, f, want, abs_sum * ldexp(1, -18));
+		}
+		cmp_done(&c);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct ttrt_device *dev = open_device(argc, argv, "test_compute_ops");
@@ -559,6 +649,7 @@ int main(int argc, char **argv)
 		test_reduce(dev, f);
 		test_reuse(dev, f);
 		test_matmul_block(dev, f);
+		test_ops_2_0(dev, f);
 	}
 	test_tilize(dev, BF16, BF16);
 	test_tilize(dev, F32, F32);

@@ -88,7 +88,10 @@ def public_headers(sdk):
 
 
 def side_flags(sdk, inc, side):
-    base = ["-std=c++17", "-ffreestanding", "-nostdlib", f"-I{sdk}", f"-I{sdk}/std", f"-I{inc}",
+    # The compute side as C++20: the 2.0 API's headers need it, as a
+    # kernel build gives it to a kernel that includes them.
+    std = "-std=c++20" if side == "compute" else "-std=c++17"
+    base = [std, "-ffreestanding", "-nostdlib", f"-I{sdk}", f"-I{sdk}/std", f"-I{inc}",
             "-DKERNEL_BUILD", "-DARCH_BLACKHOLE", "-DNOC_MODE=0", "-DNUM_DRAM_BANKS=7",
             "-DNUM_L1_BANKS=110", "-DKERNEL_COMPILE_TIME_ARGS=0",
             "-include", os.path.join(sdk, "prelude.h")]

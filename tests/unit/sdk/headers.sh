@@ -69,7 +69,10 @@ compile "kernel with no include" "$tmp/bare.cpp" -include "$sdk/prelude.h" \
 # The compute side, as a TRISC build sees it: every compute header in
 # both spellings, sfpi.h, and the prelude (with the start code) of each
 # TRISC, with the TRISC_* define its build has.
-compute_headers=$(cd "$sdk" && find api/compute compute_kernel_api -name '*.h' | sort)
+# The 2.0 API's headers (experimental/2_0) need C++20, as a kernel build
+# gives it to a kernel that includes them (without its volatile warning).
+compute_headers=$(cd "$sdk" && find api/compute compute_kernel_api -name '*.h' ! -path '*/2_0/*' | sort)
+api_2_0=$(cd "$sdk" && find api/compute/experimental/2_0 -name '*.h' | sort)
 for t in 0 1 2; do
 	stage=$(echo UNPACK MATH PACK | cut -d' ' -f$((t + 1)))
 	for h in $compute_headers compute_kernel_api.h sfpi.h prelude.h \
@@ -78,7 +81,23 @@ for t in 0 1 2; do
 		printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
 		compile "$h on TRISC$t" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t -DTRISC_$stage
 	done
+	for h in $api_2_0; do
+		printf '#include "%s"\n' "$h" > "$tmp/h.cpp"
+		compile "$h on TRISC$t (C++20)" "$tmp/h.cpp" -DCOMPILE_FOR_TRISC=$t -DTRISC_$stage \
+			-std=c++20 -Wno-volatile
+	done
 done
+[ -n "$api_2_0" ] || { echo "FAIL: no api/compute/experimental/2_0 headers"; fail=1; }
+
+# In C++17 the 2.0 API says why it does not compile.
+printf '#include "api/compute/experimental/2_0/llk_operand.h"\n' > "$tmp/h.cpp"
+if out=$("$gxx" $flags -DCOMPILE_FOR_TRISC=1 -DTRISC_MATH -c "$tmp/h.cpp" -o "$tmp/o.o" 2>&1) ||
+   ! echo "$out" | grep -q "needs C++20 with Debian's g++"; then
+	echo "FAIL: the 2.0 API in C++17 does not fail with its reason"
+	echo "$out" | head -5
+	fail=1
+fi
+n=$((n + 1))
 
 # What tt-metal's compute headers make visible: std::min and std::max
 # with no <algorithm>, the tile constants through tt-metalium.
