@@ -12,7 +12,11 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 
 #include "api/compute/common_globals.h"
+#include "api/compute/src_order.h"
 
+// src_order (2026) says which input goes to SrcA: each op here unpacks
+// its own operands where it needs them, so either order configures alike.
+template <SrcOrder src_order = SrcOrder::Regular>
 ALWI void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb)
 {
 	ttfs::tx::configure();

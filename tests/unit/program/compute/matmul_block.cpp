@@ -5,6 +5,7 @@
 //
 // Runtime args: 0 KT, 1 use matmul_block.
 #include <cstdint>
+#include "api/compute/compute_kernel_hw_startup.h"
 #include "api/compute/matmul.h"
 
 void kernel_main()
@@ -13,6 +14,8 @@ void kernel_main()
 	constexpr auto in0 = tt::CBIndex::c_0, in1 = tt::CBIndex::c_1, out = tt::CBIndex::c_16;
 	constexpr uint32_t rt = 2, ct = 2;
 
+	// tt-metal's 2026 start of a matmul: in0 to SrcB.
+	compute_kernel_hw_startup<SrcOrder::Reverse>(in0, in1, out);
 	if (block)
 		mm_block_init(in0, in1, out, 0, ct, rt, kt);
 	else
