@@ -17,7 +17,8 @@
  *   within bfloat16 rounding;
  * - binary_dest_reuse_tiles both ways, add_block, pack_block (reuse.cpp);
  * - matmul_block equal, bit for bit, to matmul_tiles on the same data
- *   (matmul_block.cpp);
+ *   (matmul_block.cpp), and so the 2.0 API's matmul_tiles and matmul_block
+ *   (matmul_2_0.cpp);
  * - tt-metal's 2.0 API with LLKOperand operands (ops_2_0.cpp, built as
  *   C++20): add/sub/mul tiles and blocks, the broadcasts, unary_bcast, dest
  *   reuse and reduce_block within bfloat16 rounding, copy_block and
@@ -522,32 +523,45 @@ static void test_reuse(struct ttrt_device *dev, enum fmt f)
 
 static void test_matmul_block(struct ttrt_device *dev, enum fmt f)
 {
-	static uint8_t a[2 * MB_KT * 4096], b[2 * MB_KT * 4096], o[2][4 * 4096];
+	/* matmul_tiles, then what must equal it: matmul_block, and the 2.0
+	 * API's matmul_tiles and matmul_block. */
+	static const struct {
+		const char *kernel, *what;
+		int block;
+	} runs[] = {
+		{ "matmul_block.cpp", "matmul_tiles", 0 },
+		{ "matmul_block.cpp", "matmul_block", 1 },
+		{ "matmul_2_0.cpp", "2.0 matmul_tiles", 0 },
+		{ "matmul_2_0.cpp", "2.0 matmul_block", 1 },
+	};
+	static uint8_t a[2 * MB_KT * 4096], b[2 * MB_KT * 4096], o[4][4 * 4096];
 	char sections[512], what[64];
-	struct cmp c = { .what = what };
 
 	for (unsigned t = 0; t < 2 * MB_KT; t++) {
 		tile_random(a + t * fmt_bytes[f], f, 2);
 		tile_random(b + t * fmt_bytes[f], f, 2);
 	}
-	for (int block = 0; block < 2; block++) {
+	for (unsigned i = 0; i < 4; i++) {
 		struct io in[3] = { { a, fmt_bytes[f], 2 * MB_KT }, { b, fmt_bytes[f], 2 * MB_KT }, { 0 } };
-		struct io out[2] = { { o[block], fmt_bytes[f], 4 }, { 0 } };
+		struct io out[2] = { { o[i], fmt_bytes[f], 4 }, { 0 } };
 
 		snprintf(sections, sizeof(sections),
 			 "[cb.0]\nformat = %s\npages = %d\n[cb.1]\nformat = %s\npages = %d\n"
 			 "[cb.16]\nformat = %s\npages = 4\n[compute]\nargs = %d %d\n%s",
-			 fmt_name[f], 2 * MB_KT, fmt_name[f], 2 * MB_KT, fmt_name[f], MB_KT, block,
-			 dst_for(f));
-		snprintf(what, sizeof(what), "%s in %s", block ? "matmul_block" : "matmul_tiles",
-			 fmt_name[f]);
-		if (run(dev, what, sections, "matmul_block.cpp", in, out))
+			 fmt_name[f], 2 * MB_KT, fmt_name[f], 2 * MB_KT, fmt_name[f], MB_KT,
+			 runs[i].block, dst_for(f));
+		snprintf(what, sizeof(what), "%s in %s", runs[i].what, fmt_name[f]);
+		if (run(dev, what, sections, runs[i].kernel, in, out))
 			return;
 	}
-	snprintf(what, sizeof(what), "matmul_block = matmul_tiles in %s", fmt_name[f]);
-	for (unsigned i = 0; i < 4 * fmt_bytes[f]; i++)
-		cmp_one(&c, i, o[1][i], o[0][i], 0);
-	cmp_done(&c);
+	for (unsigned i = 1; i < 4; i++) {
+		struct cmp c = { .what = what };
+
+		snprintf(what, sizeof(what), "%s = matmul_tiles in %s", runs[i].what, fmt_name[f]);
+		for (unsigned k = 0; k < 4 * fmt_bytes[f]; k++)
+			cmp_one(&c, k, o[i][k], o[0][k], 0);
+		cmp_done(&c);
+	}
 	/* And the tiles are a product, not zeros. */
 	CHECK(tile_get(o[0], f, 5, 7) != 0 || tile_get(o[0], f, 9, 2) != 0, "matmul output is zero");
 }
