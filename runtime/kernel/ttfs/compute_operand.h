@@ -43,5 +43,41 @@ inline void pack_at(uint32_t idst, uint32_t addr, uint32_t format, const char *c
 	cmd(TT_TX_OP_PACK);
 }
 
+// Tilize: tile `tile` of row-major data at byte address base, in tile
+// rows `width` tiles wide (32 rows of 32 x width values), into the next
+// SrcA entry; tile t is columns 32 (t % width) of tile row t / width.
+inline void unpack_tilize_at(uint32_t base, uint32_t format, uint32_t tile, uint32_t width,
+			     uint32_t flags)
+{
+	uint32_t size = datum_bytes(format), pitch = width * TILE_DIM_VALUES * size;
+	uint32_t addr = base + tile / width * TILE_DIM_VALUES * pitch +
+			tile % width * TILE_DIM_VALUES * size;
+
+	while (TT_TX_SRCA_COUNT(src_status()) >= TT_TX_SRC_DEPTH)
+		;
+	arg(0, addr);
+	arg(1, format);
+	arg(2, pitch);
+	arg(3, TT_TX_NO_CB);
+	arg(4, 0);
+	arg(5, flags);
+	cmd(TT_TX_OP_UNPACK_TILIZE_A);
+}
+
+// Untilize: DST tile idst as 32 rows of row-major data at byte address
+// addr, rows `pitch` bytes apart.
+inline void pack_untilize_at(uint32_t idst, uint32_t addr, uint32_t format, uint32_t pitch,
+			     const char *call)
+{
+	check_dst(idst, call);
+	arg(0, idst);
+	arg(1, addr);
+	arg(2, format);
+	arg(3, TT_TX_NO_CB);
+	arg(4, 0);
+	arg(5, pitch);
+	cmd(TT_TX_OP_PACK_UNTILIZE);
+}
+
 }  // namespace tx
 }  // namespace ttfs

@@ -10,8 +10,10 @@
  *   of the exact result (float32: of fp32 rounding; bfp8_b: plus the
  *   block format's quantum);
  * - transpose (transpose.cpp), tilize (tilize.cpp), untilize,
- *   pack_untilize_block and pack_untilize_dest (untilize.cpp): bit exact (into bfp8_b: equal to the
- *   host's own bfp8_b encoding of the exact values);
+ *   pack_untilize_block and pack_untilize_dest (untilize.cpp), and the 2.0
+ *   API's tilize and pack untilize (tilize_2_0.cpp, untilize_2_0.cpp): bit
+ *   exact (into bfp8_b: equal to the host's own bfp8_b encoding of the
+ *   exact values);
  * - reduce SUM, AVG, MAX along rows, columns and both, and reduce_block
  *   (reduce_all.cpp), and a tilize fused with a reduce (tilize_reduce.cpp):
  *   within bfloat16 rounding;
@@ -282,13 +284,13 @@ static void rows_random(uint8_t *p, enum fmt rows_f, float *v)
 	}
 }
 
-static void test_tilize(struct ttrt_device *dev, enum fmt rows_f, enum fmt out_f)
+static void test_tilize(struct ttrt_device *dev, enum fmt rows_f, enum fmt out_f, const char *kernel)
 {
 	static uint8_t x[TZ_H * TZ_W * 4], o[TZ_BLOCK * TZ_ROWS * 4096], w[4096];
 	static float v[TZ_H * TZ_W], tile[TILE_ELEMS];
 	struct io in[3] = { { x, fmt_bytes[rows_f], TZ_BLOCK * TZ_ROWS }, { 0 }, { 0 } };
 	struct io out[2] = { { o, fmt_bytes[out_f], TZ_BLOCK * TZ_ROWS }, { 0 } };
-	char sections[512], what[64];
+	char sections[512], what[96];
 	struct cmp c = { .what = what };
 
 	rows_random(x, rows_f, v);
@@ -297,8 +299,9 @@ static void test_tilize(struct ttrt_device *dev, enum fmt rows_f, enum fmt out_f
 		 "[compute]\nargs = %d %d\n%s",
 		 fmt_name[rows_f], TZ_BLOCK * TZ_ROWS, fmt_name[out_f], TZ_BLOCK, TZ_BLOCK, TZ_ROWS,
 		 dst_for(rows_f));
-	snprintf(what, sizeof(what), "tilize %s rows into %s tiles", fmt_name[rows_f], fmt_name[out_f]);
-	if (run(dev, what, sections, "tilize.cpp", in, out))
+	snprintf(what, sizeof(what), "%s: %s rows into %s tiles", kernel, fmt_name[rows_f],
+		 fmt_name[out_f]);
+	if (run(dev, what, sections, kernel, in, out))
 		return;
 	for (unsigned t = 0; t < TZ_BLOCK * TZ_ROWS; t++) {
 		unsigned tr = t / TZ_BLOCK, tc = t % TZ_BLOCK;
@@ -319,7 +322,8 @@ static void test_tilize(struct ttrt_device *dev, enum fmt rows_f, enum fmt out_f
 
 /* Tiles in tile_f (TZ_ROWS tile rows of UZ_BLOCK) untilized into rows of
  * rows_f, twice (untilize_block; pack_untilize_block and _dest). */
-static void test_untilize(struct ttrt_device *dev, enum fmt tile_f, enum fmt rows_f)
+static void test_untilize(struct ttrt_device *dev, enum fmt tile_f, enum fmt rows_f,
+			  const char *kernel)
 {
 	enum { N = UZ_BLOCK * TZ_ROWS, W = 32 * UZ_BLOCK };
 	static uint8_t x[N * 4096], o[2][N * 4096];
@@ -334,11 +338,11 @@ static void test_untilize(struct ttrt_device *dev, enum fmt tile_f, enum fmt row
 		 "[cb.17]\nformat = %s\npages = %d\n[compute]\nargs = %d\n%s",
 		 fmt_name[tile_f], N, fmt_name[rows_f], UZ_BLOCK, fmt_name[rows_f], UZ_BLOCK, TZ_ROWS,
 		 dst_for(rows_f));
-	snprintf(what[0], sizeof(what[0]), "untilize_block %s into %s rows", fmt_name[tile_f],
+	snprintf(what[0], sizeof(what[0]), "%s: c_16 %s into %s rows", kernel, fmt_name[tile_f],
 		 fmt_name[rows_f]);
-	snprintf(what[1], sizeof(what[1]), "pack_untilize_block/_dest %s into %s rows",
-		 fmt_name[tile_f], fmt_name[rows_f]);
-	if (run(dev, what[0], sections, "untilize.cpp", in, out))
+	snprintf(what[1], sizeof(what[1]), "%s: c_17 %s into %s rows", kernel, fmt_name[tile_f],
+		 fmt_name[rows_f]);
+	if (run(dev, what[0], sections, kernel, in, out))
 		return;
 	for (int k = 0; k < 2; k++) {
 		struct cmp c = { .what = what[k] };
@@ -665,12 +669,17 @@ int main(int argc, char **argv)
 		test_matmul_block(dev, f);
 		test_ops_2_0(dev, f);
 	}
-	test_tilize(dev, BF16, BF16);
-	test_tilize(dev, F32, F32);
-	test_tilize(dev, BF16, BFP8);
-	test_untilize(dev, BF16, BF16);
-	test_untilize(dev, F32, F32);
-	test_untilize(dev, BFP8, BF16);
+	for (int v2 = 0; v2 < 2; v2++) {
+		const char *tz = v2 ? "tilize_2_0.cpp" : "tilize.cpp";
+		const char *uz = v2 ? "untilize_2_0.cpp" : "untilize.cpp";
+
+		test_tilize(dev, BF16, BF16, tz);
+		test_tilize(dev, F32, F32, tz);
+		test_tilize(dev, BF16, BFP8, tz);
+		test_untilize(dev, BF16, BF16, uz);
+		test_untilize(dev, F32, F32, uz);
+		test_untilize(dev, BFP8, BF16, uz);
+	}
 	test_tilize_reduce(dev);
 
 	ttrt_device_close(dev);
