@@ -6,12 +6,14 @@
 // add_tiles_bcast ROW (B's row 3), 6 sub_tiles_bcast SCALAR, 7 unary_bcast
 // ROW of B, 8 copy_block, 9 transpose_block, 10 copy_tile then
 // add_reuse_dest_tiles (A + B), 11 reduce_block SUM along rows with c_2's
-// scaler. Packed with pack_block to each output tile's place.
+// scaler. Packed with pack_block to each output tile's place, after the
+// 2.0 reconfig_data_format calls.
 #include <cstdint>
 #include "api/compute/experimental/2_0/bcast.h"
 #include "api/compute/experimental/2_0/eltwise_binary.h"
 #include "api/compute/experimental/2_0/hw_startup.h"
 #include "api/compute/experimental/2_0/pack.h"
+#include "api/compute/experimental/2_0/reconfig_data_format.h"
 #include "api/compute/experimental/2_0/reduce.h"
 #include "api/compute/experimental/2_0/tile_move_copy.h"
 #include "api/compute/experimental/2_0/transpose.h"
@@ -86,6 +88,9 @@ void kernel_main()
 	cb_wait_front(b_cb, n);
 	cb_wait_front(s_cb, 1);
 	cb_reserve_back(o_cb, n);
+	experimental::reconfig_data_format_srca(in(a_cb));
+	experimental::reconfig_data_format_srcb(in(b_cb));
+	experimental::pack_reconfig_data_format(out());
 	experimental::pack_init(out());
 	for (uint32_t t = 0; t < n;) {
 		tile_regs_acquire();
