@@ -201,7 +201,7 @@ int prog_run_start(struct ttrt_program *p, const struct ttrt_wait *wait);
 
 /* program_profile.c: before a launch on a core, empty its RISCs' profiler
  * buffers; after the run, their records as the profile text. Nothing to
- * clear on a card. */
+ * clear or collect on a card (-ENOTSUP: it has no device profiler). */
 int prog_profile_clear(struct ttrt_device *dev, struct ttrt_xy core);
 int prog_profile_collect(struct ttrt_device *dev, const struct ttrt_xy *cores, uint32_t n,
 			 uint64_t run_id, char **out, size_t *len);

@@ -116,6 +116,10 @@ int prog_profile_collect(struct ttrt_device *dev, const struct ttrt_xy *cores, u
 	struct strbuf sb = { 0 }, notes = { 0 };
 	int rc = 0;
 
+	/* Not read back on every run for a profile ttrt_program_profile
+	 * never shows there. */
+	if (on_card(dev))
+		return -ENOTSUP;
 	header(&sb);
 	for (uint32_t c = 0; rc == 0 && c < n; c++) {
 		struct ttrt_xy noc0;
