@@ -5,7 +5,8 @@
  * SrcA/SrcB into a DST tile of math's section. Results are
  * computed in fp32; a 16-bit DST keeps them rounded to bf16 (nearest
  * even). Multiplies follow the math fidelity (reference §3.6); operands
- * unpacked from fp32 are truncated to TF32 first (§3.5).
+ * unpacked from fp32 are truncated to TF32 first, or to bf16 without an
+ * fp32 DST (§3.5).
  *
  * The matmul is the benchmark: plain float rows, i-k-j order, 8-wide
  * vectors the compiler maps to SSE or AVX2 (no FMA, so every host gets
@@ -45,15 +46,24 @@ float tx_fidelity_mul(float a, float b, unsigned fidelity)
 	return p;
 }
 
+/* A Float32 value as a source register holds it: TF32 with an fp32 DST,
+ * bf16 (truncated, denormals to 0) with a 16-bit one. tt-metal's JIT
+ * picks SrcA/SrcB's format so: Tf32 only with fp32_dest_acc_en, else
+ * Float16_b (reference §3.5). */
+static float src_fp32(const struct sim_tensix *tx, float v)
+{
+	return tx->dst_mode == TT_TX_DST_FP32 ? tx_tf32_trunc(v) : tx_bf16_trunc(v);
+}
+
 /* An operand's values as math uses them. */
-static void operand(const struct tx_src *s, float *out, uint32_t mask)
+static void operand(const struct sim_tensix *tx, const struct tx_src *s, float *out, uint32_t mask)
 {
 	if (!s->fp32 && mask == ~0u) {
 		memcpy(out, s->v, sizeof(s->v));
 		return;
 	}
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
-		out[i] = tx_float(tx_bits(s->fp32 ? tx_tf32_trunc(s->v[i]) : s->v[i]) & mask);
+		out[i] = tx_float(tx_bits(s->fp32 ? src_fp32(tx, s->v[i]) : s->v[i]) & mask);
 }
 
 static void mark_written(struct sim_tensix *tx, const float *d)
@@ -76,8 +86,8 @@ static float *binary_operands(struct sim_tensix *tx, float *a, uint32_t a_mask, 
 	float *d = sb ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
 
 	if (d) {
-		operand(sa, a, a_mask);
-		operand(sb, b, ~0u);
+		operand(tx, sa, a, a_mask);
+		operand(tx, sb, b, ~0u);
 	}
 	return d;
 }
@@ -120,12 +130,10 @@ static int copy_into(struct sim_tensix *tx, float *d, const struct tx_src *s, co
 		return copy_int(tx, s->fmt, v, d);
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
 		/* fp32 data: whole into an fp32 DST by unpack-to-dest, else
-		 * through SrcA's TF32; truncated into a 16-bit DST (the
-		 * unpacker's bf16 conversion). */
-		if (s->fp32 && fp32_dst)
-			d[i] = s->to_dest ? v[i] : tx_tf32_trunc(v[i]);
-		else if (s->fp32)
-			d[i] = tx_bf16_trunc(v[i]);
+		 * as the source register holds it (TF32, or bf16 with a
+		 * 16-bit DST). */
+		if (s->fp32)
+			d[i] = s->to_dest && fp32_dst ? v[i] : src_fp32(tx, v[i]);
 		else
 			d[i] = fp32_dst ? v[i] : tx_bf16_rne(v[i]);
 	}
@@ -235,7 +243,7 @@ int tx_math_reuse(struct sim_tensix *tx)
 	d = s ? tx_dst_math_tile(tx, tx_arg(tx, 0), "math") : NULL;
 	if (!d)
 		return -1;
-	operand(s, cb_tile, ~0u);
+	operand(tx, s, cb_tile, ~0u);
 	/* DST moved into a source register: fp32 loses what TF32 drops. */
 	for (unsigned i = 0; i < TX_TILE_ELEMS; i++)
 		dst_tile[i] = tx->dst_mode == TT_TX_DST_FP32 ? tx_tf32_trunc(d[i]) : d[i];

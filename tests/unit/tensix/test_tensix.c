@@ -244,6 +244,41 @@ static void test_eltwise(void)
 
 /* ---- matmul ------------------------------------------------------------------- */
 
+/* Float32 operands of eltwise add: SrcA/SrcB hold them as TF32 with an
+ * fp32 DST (fp32_dest_acc_en), as bf16 (truncated) with a 16-bit one,
+ * the formats tt-metal's JIT gives the source registers. */
+static void test_fp32_operands(void)
+{
+	float a[TX_TILE_ELEMS], b[TX_TILE_ELEMS];
+	int bad16 = 0, bad32 = 0;
+
+	for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+		a[i] = bitsf((rnd() & 0xBFFFFFFFu) | 0x20000000u);   /* full mantissas, normal */
+		b[i] = bitsf((rnd() & 0xBFFFFFFFu) | 0x20000000u);
+	}
+	for (int fp32 = 0; fp32 < 2; fp32++) {
+		config(fp32 ? TT_TX_DST_FP32 : TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
+		put_f32(IN0, a);
+		put_f32(IN1, b);
+		CHECK_EQ(unpack(0, IN0, F32, 0), 0);
+		CHECK_EQ(unpack(1, IN1, F32, 0), 0);
+		CHECK_EQ(CMD(M, TT_TX_OP_MATH_ELTWISE, 0, TT_TX_ELT_ADD, 0), 0);
+		commit_pack_release(0, OUT, F32);
+		for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
+			uint32_t keep = fp32 ? ~0x1FFFu : 0xFFFF0000u;
+			float sum = bitsf(fbits(a[i]) & keep) + bitsf(fbits(b[i]) & keep);
+			float got = get_f32(OUT, i / 32, i % 32);
+
+			if (fp32)
+				bad32 += fbits(got) != fbits(sum);
+			else
+				bad16 += fbits(got) != fbits(ref_rne(sum));
+		}
+	}
+	CHECK(bad16 == 0, "16-bit DST: %d sums not of bf16-truncated operands", bad16);
+	CHECK(bad32 == 0, "fp32 DST: %d sums not of TF32 operands", bad32);
+}
+
 static void test_matmul(void)
 {
 	enum { K = 3 };
@@ -734,6 +769,7 @@ int main(void)
 	test_layout();
 	test_copy_precision();
 	test_eltwise();
+	test_fp32_operands();
 	test_matmul();
 	test_sections();
 	test_sfpu_mapping();
