@@ -178,17 +178,22 @@ static double r_xielu(double x)
 	return x > 0 ? a * x * x + 0.5 * x : a * (expm1(fmin(x, (double)-1e-6f)) - x) + 0.5 * x;
 }
 
-/* psi''(x) = -2 sum 1/(x + k)^3: the terms to k = 999, then the
- * Euler-Maclaurin tail from z = x + 1000. */
-static double r_trigamma2(double x)
+/* psi^(n)(x) = (-1)^(n+1) n! sum 1/(x + k)^(n+1): the terms to k = 999,
+ * then the Euler-Maclaurin tail from z = x + 1000. */
+static double r_polygamma(int n, double x)
 {
-	double s = 0, z = x + 1000;
+	double s = 0, z = x + 1000, fact = 1;
 
 	for (int k = 999; k >= 0; k--)
-		s += 1 / pow(x + k, 3);
-	s += 1 / (2 * z * z) + 1 / (2 * pow(z, 3)) + 3 / (12 * pow(z, 4));
-	return -2 * s;
+		s += 1 / pow(x + k, n + 1);
+	s += 1 / (n * pow(z, n)) + 1 / (2 * pow(z, n + 1)) + (n + 1) / (12 * pow(z, n + 2));
+	for (int i = 2; i <= n; i++)
+		fact *= i;
+	return (n % 2 ? 1 : -1) * fact * s;
 }
+
+static double r_trigamma2(double x) { return r_polygamma(2, x); }
+static double r_polygamma5(double x) { return r_polygamma(5, x); }
 
 static double r_where(double x) { return x != 0 ? 2 : -3; }
 static double r_mac(double x) { return x * 2 - 3; }
@@ -358,6 +363,7 @@ static const struct ref refs[] = {
 	{ "POWER_FRACTIONAL", r_pow25, NULL, 0.01, 20, 0, 1, 16, 0, P3 },
 	{ "POWER_ITERATIVE", r_pow2, NULL, -20, 20, 0, 1, 1, 0, P3 },
 	{ "POLYGAMMA", r_trigamma2, NULL, 0.1, 50, 0, 1, 16, 0, P3 },
+	{ "POLYGAMMA_N5", r_polygamma5, NULL, 0.1, 50, 0, 1, 16, 0, P3 },
 	{ "PRELU_SFPU", r_prelu, NULL, -10, 10, 0, 0, 0, 0, P3 },
 	{ "RDIV", r_rdiv, NULL, 0.1, 100, 0, 1, 2, 0, P3 },
 	{ "RDIV_FLOOR", r_rdiv_floor, NULL, 0.1, 100, 0, 0, 0, 0, EQ },
