@@ -193,6 +193,23 @@ static float ref_fid_mul(float a, float b, int fid)
 	return (float)p;
 }
 
+/* a op b (tiles in fmt, Float32 or Float16_b) into DST idx, packed to OUT. */
+static void eltwise_tiles(const float *a, const float *b, uint32_t fmt, uint32_t op, uint32_t idx,
+			  uint32_t out_fmt)
+{
+	if (fmt == F32) {
+		put_f32(IN0, a);
+		put_f32(IN1, b);
+	} else {
+		put_bf16(IN0, a);
+		put_bf16(IN1, b);
+	}
+	CHECK_EQ(unpack(0, IN0, fmt, 0), 0);
+	CHECK_EQ(unpack(1, IN1, fmt, 0), 0);
+	CHECK_EQ(CMD(M, TT_TX_OP_MATH_ELTWISE, idx, op, 0), 0);
+	commit_pack_release(idx, OUT, out_fmt);
+}
+
 static void test_eltwise(void)
 {
 	static const char *const names[] = { "add", "sub", "mul" };
@@ -207,12 +224,7 @@ static void test_eltwise(void)
 		for (int f = 0; f < nf; f++) {
 			int bad = 0;
 			config(TT_TX_DST_16B, TT_TX_SYNC_HALF, (uint32_t)fids[f]);
-			put_bf16(IN0, a);
-			put_bf16(IN1, b);
-			CHECK_EQ(unpack(0, IN0, BF16, 0), 0);
-			CHECK_EQ(unpack(1, IN1, BF16, 0), 0);
-			CHECK_EQ(CMD(M, TT_TX_OP_MATH_ELTWISE, 3, op, 0), 0);
-			commit_pack_release(3, OUT, BF16);
+			eltwise_tiles(a, b, BF16, op, 3, BF16);
 			for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
 				double r = op == TT_TX_ELT_ADD ? (double)a[i] + b[i] :
 					   op == TT_TX_ELT_SUB ? (double)a[i] - b[i] :
@@ -258,12 +270,7 @@ static void test_fp32_operands(void)
 	}
 	for (int fp32 = 0; fp32 < 2; fp32++) {
 		config(fp32 ? TT_TX_DST_FP32 : TT_TX_DST_16B, TT_TX_SYNC_HALF, 4);
-		put_f32(IN0, a);
-		put_f32(IN1, b);
-		CHECK_EQ(unpack(0, IN0, F32, 0), 0);
-		CHECK_EQ(unpack(1, IN1, F32, 0), 0);
-		CHECK_EQ(CMD(M, TT_TX_OP_MATH_ELTWISE, 0, TT_TX_ELT_ADD, 0), 0);
-		commit_pack_release(0, OUT, F32);
+		eltwise_tiles(a, b, F32, TT_TX_ELT_ADD, 0, F32);
 		for (unsigned i = 0; i < TX_TILE_ELEMS; i++) {
 			uint32_t keep = fp32 ? ~0x1FFFu : 0xFFFF0000u;
 			float sum = bitsf(fbits(a[i]) & keep) + bitsf(fbits(b[i]) & keep);
