@@ -864,33 +864,48 @@ static const char dropout_kernel[] =
 	"\t\tpack_tile(0, out);\n\t\tcb_push_back(out, 1);\n\t\ttile_regs_release();\n"
 	"\t\tcb_pop_front(in, 1);\n\t}\n}\n";
 
-/* Runs the dropout kernel on x (fp32 tiles) into y. */
-static int run_dropout(struct ttrt_device *dev, const float *x, float *y, uint32_t seed, double p)
+/* Runs the dropout kernel on x into y, in float32 tiles (fp32 DST) or,
+ * with half, bfloat16 tiles (16-bit DST; x and y still as floats here). */
+static int run_dropout(struct ttrt_device *dev, bool half, const float *x, float *y, uint32_t seed, double p)
 {
+	static uint16_t x16[DROP_TILES * TILE], y16[DROP_TILES * TILE];
 	char sections[512], what[64];
 	uint32_t probability = (uint32_t)(p * 2147483647.0), scale = f2u((float)(1 / (1 - p)));
-	struct io in[3] = { { (void *)x, 4096, DROP_TILES } }, out[2] = { { y, 4096, DROP_TILES } };
+	struct io in[3] = { { half ? (void *)x16 : (void *)x, half ? 2048 : 4096, DROP_TILES } };
+	struct io out[2] = { { half ? (void *)y16 : (void *)y, half ? 2048 : 4096, DROP_TILES } };
+	int rc;
 
+	for (unsigned i = 0; half && i < DROP_TILES * TILE; i++)
+		x16[i] = (uint16_t)(f2u(x[i]) >> 16);   /* x is exact in bf16 */
 	snprintf(sections, sizeof(sections),
-		 "[cb.0]\nformat = float32\npages = 2\n[cb.16]\nformat = float32\npages = 2\n"
-		 "[compute]\nargs = %u %u %u %u\ndefines = SFPU_OP_DROPOUT_INCLUDE=1 INP_FLOAT32=1\n"
-		 "fp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL, DROP_TILES, seed, probability, scale);
-	snprintf(what, sizeof(what), "dropout (seed %u, p %.2f)", seed, p);
-	return run_source(dev, what, sections, dropout_kernel, sizeof(dropout_kernel) - 1, in, out);
+		 "[cb.0]\nformat = %s\npages = 2\n[cb.16]\nformat = %s\npages = 2\n"
+		 "[compute]\nargs = %u %u %u %u\ndefines = SFPU_OP_DROPOUT_INCLUDE=1 %s\n%s",
+		 half ? "bfloat16" : "float32", half ? "bfloat16" : "float32", DROP_TILES, seed, probability,
+		 scale, half ? "INP_FLOAT=1" : "INP_FLOAT32=1",
+		 half ? "" : "fp32_dest_acc_en = true\n" UNPACK_TO_DEST_ALL);
+	snprintf(what, sizeof(what), "dropout (%s, seed %u, p %.2f)", half ? "bf16" : "fp32", seed, p);
+	rc = run_source(dev, what, sections, dropout_kernel, sizeof(dropout_kernel) - 1, in, out);
+	for (unsigned i = 0; half && !rc && i < DROP_TILES * TILE; i++)
+		y[i] = bf16(y16[i]);
+	return rc;
 }
 
 /* Of y, how many elements were dropped (0), and how many kept ones are not
- * exactly x times the scale (fp32: the SFPU's one rounding). */
-static void dropout_counts(const float *x, const float *y, double p, unsigned *dropped, unsigned *wrong)
+ * exactly x times the scale (the SFPU's fp32 product; a 16-bit DST's store
+ * truncates it to bf16). */
+static void dropout_counts(bool half, const float *x, const float *y, double p, unsigned *dropped,
+			   unsigned *wrong)
 {
 	float scale = (float)(1 / (1 - p));
 
 	*dropped = *wrong = 0;
 	for (unsigned i = 0; i < DROP_TILES * TILE; i++) {
+		float want = half ? trunc_bf16(x[i] * scale) : x[i] * scale;
+
 		if (y[i] == 0.0f)
 			(*dropped)++;
-		else if (y[i] != x[i] * scale && (*wrong)++ < 4)
-			fprintf(stderr, "dropout: x = %.9g kept as %.9g, want %.9g\n", x[i], y[i], x[i] * scale);
+		else if (y[i] != want && (*wrong)++ < 4)
+			fprintf(stderr, "dropout: x = %.9g kept as %.9g, want %.9g\n", x[i], y[i], want);
 	}
 }
 
@@ -925,48 +940,52 @@ static unsigned dropout_mask_diff(const float *y, uint32_t seed, double p)
 	return bad;
 }
 
-/* Dropout's statistics, over 16 tiles (the PRNG's 32 lanes 512 draws
+/* Dropout's statistics, in float32 or bfloat16 (half), over 16 tiles (the PRNG's 32 lanes 512 draws
  * each): the fraction dropped within 0.04 of p (silicon's LFSR is poor,
  * its lanes are one sequence 2 steps apart, so the count is noisier than
  * independent draws would be), kept values exactly scaled, the same seed
  * the same mask, another seed another one, p = 0 keeps every element; and
  * the mask is the one silicon's PRNG gives (modelled here). */
-static void test_dropout(struct ttrt_device *dev)
+static void test_dropout(struct ttrt_device *dev, bool half)
 {
 	static float x[DROP_TILES * TILE], a[DROP_TILES * TILE], b[DROP_TILES * TILE];
 	static const double ps[] = { 0.1, 0.5, 0.9 };
+	const char *f = fmt_name(half ? BF16 : FP32);
 	unsigned dropped, wrong, differ = 0;
 
-	for (unsigned i = 0; i < DROP_TILES * TILE; i++)
+	for (unsigned i = 0; i < DROP_TILES * TILE; i++) {
 		x[i] = (float)(1 + rnd01());   /* never 0: a 0 out is a drop */
+		if (half)
+			x[i] = bf16_down(x[i]);
+	}
 	for (unsigned k = 0; k < 3; k++) {
 		double p = ps[k], frac;
 
-		if (run_dropout(dev, x, a, 1234, p))
+		if (run_dropout(dev, half, x, a, 1234, p))
 			return;
-		dropout_counts(x, a, p, &dropped, &wrong);
+		dropout_counts(half, x, a, p, &dropped, &wrong);
 		frac = (double)dropped / (DROP_TILES * TILE);
-		CHECK(fabs(frac - p) < 0.04, "dropout p = %.2f: %.4f of the elements dropped", p, frac);
-		CHECK(wrong == 0, "dropout p = %.2f: %u kept elements not scaled exactly", p, wrong);
-		CHECK(dropout_mask_diff(a, 1234, p) == 0, "dropout p = %.2f: %u elements dropped or kept "
-		      "unlike silicon's PRNG", p, dropout_mask_diff(a, 1234, p));
+		CHECK(fabs(frac - p) < 0.04, "dropout (%s) p = %.2f: %.4f of the elements dropped", f, p, frac);
+		CHECK(wrong == 0, "dropout (%s) p = %.2f: %u kept elements not scaled exactly", f, p, wrong);
+		CHECK(dropout_mask_diff(a, 1234, p) == 0, "dropout (%s) p = %.2f: %u elements dropped or kept "
+		      "unlike silicon's PRNG", f, p, dropout_mask_diff(a, 1234, p));
 		if (getenv("TTFS_SFPU_VERBOSE"))
-			fprintf(stderr, "dropout p = %.2f: %.4f dropped\n", p, frac);
+			fprintf(stderr, "dropout (%s) p = %.2f: %.4f dropped\n", f, p, frac);
 	}
 	/* a: seed 1234, p 0.9 */
-	if (run_dropout(dev, x, b, 1234, 0.9))
+	if (run_dropout(dev, half, x, b, 1234, 0.9))
 		return;
-	CHECK(memcmp(a, b, sizeof(a)) == 0, "dropout: the same seed gave another result");
-	if (run_dropout(dev, x, b, 99, 0.9))
+	CHECK(memcmp(a, b, sizeof(a)) == 0, "dropout (%s): the same seed gave another result", f);
+	if (run_dropout(dev, half, x, b, 99, 0.9))
 		return;
 	for (unsigned i = 0; i < DROP_TILES * TILE; i++)
 		differ += (a[i] == 0.0f) != (b[i] == 0.0f);
-	CHECK(differ > DROP_TILES * TILE / 20, "dropout: seeds 1234 and 99 drop the same elements but %u",
-	      differ);
-	if (run_dropout(dev, x, b, 1234, 0))
+	CHECK(differ > DROP_TILES * TILE / 20, "dropout (%s): seeds 1234 and 99 drop the same elements "
+	      "but %u", f, differ);
+	if (run_dropout(dev, half, x, b, 1234, 0))
 		return;
-	dropout_counts(x, b, 0, &dropped, &wrong);
-	CHECK(dropped == 0 && wrong == 0, "dropout p = 0: %u dropped, %u wrong", dropped, wrong);
+	dropout_counts(half, x, b, 0, &dropped, &wrong);
+	CHECK(dropped == 0 && wrong == 0, "dropout (%s) p = 0: %u dropped, %u wrong", f, dropped, wrong);
 }
 
 int main(int argc, char **argv)
@@ -978,7 +997,8 @@ int main(int argc, char **argv)
 	dev = open_device(argc - 1, argv, "test_sfpu_ops");
 
 	test_chain(dev);
-	test_dropout(dev);
+	test_dropout(dev, false);
+	test_dropout(dev, true);
 	test_ops(dev, BF16);
 	test_ops(dev, FP32);
 	test_ops(dev, INT32);
