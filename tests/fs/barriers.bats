@@ -9,6 +9,10 @@
 load helpers
 load program_helpers
 
+# The strict test runs 40 programs: over helpers.bash's 120 s on a loaded
+# machine or under TSan. Hangs are still caught by ttfs_guard's watchdog.
+BATS_TEST_TIMEOUT=600
+
 B="$BATS_TEST_DIRNAME/barriers"
 POISON=efbeadde   # 0xDEADBEEF, little-endian, at every aligned word
 
