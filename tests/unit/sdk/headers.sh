@@ -112,6 +112,35 @@ void kernel_main()
 K
 compile "std names on TRISC1" "$tmp/std.cpp" -DCOMPILE_FOR_TRISC=1 -DTRISC_MATH
 
+# ttnn's older compute kernels (softmax, reduce): the softmax header for
+# exp and recip.
+cat > "$tmp/old_compute.cpp" <<'K'
+#include "compute_kernel_api/softmax.h"
+#include "compute_kernel_api/reduce.h"
+namespace NAMESPACE {
+void MAIN
+{
+	constexpr uint32_t in = 0, scaler = 2, out = 16;
+	acquire_dst();
+	reduce_init(in, scaler, out);
+	reduce_tile(in, scaler, 0, 0, 0);
+	reduce_uninit();
+	exp_tile_init<true>();
+	exp_tile<true>(0);
+	recip_tile_init();
+	recip_tile(0);
+	pack_tile(0, out);
+	release_dst();
+}
+}  // namespace NAMESPACE
+K
+for t in 0 1 2; do
+	stage=$(echo UNPACK MATH PACK | cut -d' ' -f$((t + 1)))
+	compile "older compute spellings on TRISC$t" "$tmp/old_compute.cpp" -include "$sdk/prelude.h" \
+		-DCOMPILE_FOR_TRISC=$t -DTRISC_$stage -DNAMESPACE=ns$t \
+		-DREDUCE_OP=PoolType::SUM -DREDUCE_DIM=ReduceDim::REDUCE_ROW
+done
+
 # Spellings older and newer kernels use: tt::CB names, (uint) casts,
 # get_dataformat into InterleavedAddrGenFast, named compile-time args,
 # get_noc_addr(page, gen), hello-world prints.
