@@ -592,3 +592,25 @@ metal2_bound() {
 	assert_output --partial "trisc0 pc"
 	assert_output --partial "fault: mailbox to trisc1 full: 16 words it has not read (silicon would wait)"
 }
+
+@test "TensorAccessor's shard_pages() and pages(): every page of a sharded buffer once, padding skipped, each moved by its Page" {
+	local n=10 scratch=0x120000 src="$MNT/dram/buffers/src"
+	# Three shards of 4 pages on DRAM banks 0..2: the last holds pages 8
+	# and 9 and two padding slots.
+	mkdir "$src"
+	echo 2048 >"$src/page_size"
+	echo height_sharded >"$src/layout"
+	echo 0-2,0 >"$src/shard_cores"
+	echo "4 1" >"$src/shard_shape"
+	echo "10 1" >"$src/tensor_shape"
+	echo $((n * 2048)) >"$src/size"
+	dram_buffer out $n
+	head -c $((n * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	cp "$BATS_TEST_TMPDIR/in.bin" "$src/data"
+	one_kernel ranges page_ranges.cpp brisc "@src @out 3 $n $scratch $OUT" "compile_args = accessor(src) accessor(out)"
+	run -0 run_prog ranges
+	assert_output ok
+	run -0 words 0,0 $OUT 1 dec
+	assert_output $n
+	cmp "$BATS_TEST_TMPDIR/in.bin" "$MNT/dram/buffers/out/data"
+}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tt-metal's tensor_accessor::Page: one page of a tensor, its NOC address,
-// its page id and whether it is padding past the tensor's end. An endpoint
-// of the object NOC API (experimental/tensor.h), args {offset_bytes}.
+// its page id and whether it is padding past the tensor's end (the pages()
+// and shard_pages() ranges give none). An endpoint of the object NOC API
+// (experimental/tensor.h), args {offset_bytes}.
 #pragma once
 
 #include <stdint.h>
@@ -11,7 +12,7 @@ namespace tensor_accessor {
 
 class Page {
 public:
-	Page(uint64_t noc_addr, uint32_t global_page_id, bool is_padding)
+	Page(uint64_t noc_addr, uint32_t global_page_id, bool is_padding = false)
 		: noc_addr_(noc_addr), page_id_(global_page_id), is_padding_(is_padding)
 	{
 	}

@@ -9,14 +9,17 @@
 // inside the bank device page (shard / banks) * shard volume + the page's
 // row-major place in the shard, every shard the same address on its bank.
 // The class template argument is deduced from the args, as in tt-metal.
-// PageView and ShardView wrap an accessor as an endpoint of the object NOC
-// API (experimental/tensor.h): a page by its id, or a shard by its id.
+// pages() and shard_pages() are ranges of tensor_accessor::Page. PageView
+// and ShardView wrap an accessor as an endpoint of the object NOC API
+// (experimental/tensor.h): a page by its id, or a shard by its id.
 // Metal 2.0: TensorAccessor(tensor::NAME), from a binding token
 // (api/tensor/tensor_binding_token.h): its args, and its address from the
 // common arg the token names.
 #pragma once
 
 #include "api/tensor/tensor_accessor_args.h"
+#include "api/tensor/pages_address_iterator.h"
+#include "api/tensor/shard_pages_address_iterator.h"
 #include "ttfs/addrgen.h"
 
 namespace tensor_accessor {
@@ -69,6 +72,54 @@ struct TensorAccessor {
 				     noc);
 	}
 
+	// Pages start..end-1, each a tensor_accessor::Page; end 0 is the end
+	// of a sharded buffer (an interleaved accessor knows no size: give it).
+	tensor_accessor::Pages<TensorAccessor> pages(uint32_t start_page_id = 0,
+						     uint32_t end_page_id = 0,
+						     uint8_t noc = noc_index) const
+	{
+		if constexpr (Args::is_sharded) {
+			if (end_page_id == 0)
+				end_page_id = tensor_volume();
+		}
+		return tensor_accessor::Pages<TensorAccessor>(*this, start_page_id, end_page_id, noc);
+	}
+
+	// The pages of shard shard_id in their order on its bank, slots
+	// start..end-1 (end 0: the whole shard), its padding slots skipped.
+	tensor_accessor::ShardPages<TensorAccessor> shard_pages(uint32_t shard_id,
+								uint32_t start_page_offset = 0,
+								uint32_t end_page_offset = 0,
+								uint8_t noc = noc_index) const
+	{
+		static_assert(Args::is_sharded, "TensorAccessor::shard_pages: the accessor is "
+						"interleaved, it has no shards");
+		return tensor_accessor::ShardPages<TensorAccessor>(
+			*this, shard_id, start_page_offset,
+			end_page_offset ? end_page_offset : shard_volume(), noc);
+	}
+
+	// Slot `slot` of shard shard_id (row-major in the shard) as the
+	// tensor's page id; false for a padding slot past the tensor's edge.
+	static bool page_of_shard(uint32_t shard_id, uint32_t slot, uint32_t &page_id)
+	{
+		uint32_t id = 0, stride = 1;
+
+		for (uint32_t d = Args::rank; d-- > 0;) {
+			const uint32_t t = Args::tensor_dim(d), s = Args::shard_dim(d);
+			const uint32_t grid = (t + s - 1) / s, coord = shard_id % grid * s + slot % s;
+
+			if (coord >= t)
+				return false;
+			shard_id /= grid;
+			slot /= s;
+			id += coord * stride;
+			stride *= t;
+		}
+		page_id = id;
+		return true;
+	}
+
 	// Whether a bank, a NOC address, a page or a shard is this core (an L1
 	// sharded buffer's; a DRAM bank never is).
 	FORCE_INLINE bool is_local_bank(uint32_t x, uint32_t y, uint8_t noc = noc_index) const
@@ -101,6 +152,14 @@ private:
 
 		for (uint32_t d = 0; d < Args::rank; d++)
 			volume *= Args::shard_dim(d);
+		return volume;
+	}
+	static constexpr uint32_t tensor_volume()
+	{
+		uint32_t volume = 1;
+
+		for (uint32_t d = 0; d < Args::rank; d++)
+			volume *= Args::tensor_dim(d);
 		return volume;
 	}
 
