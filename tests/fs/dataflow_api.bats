@@ -519,19 +519,27 @@ metal2_bound() {
 	[ "${out[*]}" = "0 7 7 7" ] || fail "semaphores of cores 0..3,0: ${out[*]}"
 }
 
-@test "PageView and ShardView: a sharded buffer shard by shard into L1, page by page to an interleaved one; a Page reads one back" {
-	local n=16 scratch=0x120000 src="$MNT/dram/buffers/src"
-	# Four shards of 4 pages on DRAM banks 0..3; shard s is pages 4s..4s+3.
+# sharded_src_and_out N BANKS: DRAM buffer src of N 2048-byte pages,
+# height-sharded 4 pages a shard over BANKS, holding in.bin's random bytes;
+# out, interleaved, as large.
+sharded_src_and_out() {
+	local src="$MNT/dram/buffers/src"
 	mkdir "$src"
 	echo 2048 >"$src/page_size"
 	echo height_sharded >"$src/layout"
-	echo 0-3,0 >"$src/shard_cores"
+	echo "$2" >"$src/shard_cores"
 	echo "4 1" >"$src/shard_shape"
-	echo "16 1" >"$src/tensor_shape"
-	echo $((n * 2048)) >"$src/size"
-	dram_buffer out $n
-	head -c $((n * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
+	echo "$1 1" >"$src/tensor_shape"
+	echo $(($1 * 2048)) >"$src/size"
+	dram_buffer out "$1"
+	head -c $(($1 * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
 	cp "$BATS_TEST_TMPDIR/in.bin" "$src/data"
+}
+
+@test "PageView and ShardView: a sharded buffer shard by shard into L1, page by page to an interleaved one; a Page reads one back" {
+	local scratch=0x120000
+	# Four shards of 4 pages on DRAM banks 0..3; shard s is pages 4s..4s+3.
+	sharded_src_and_out 16 0-3,0
 	one_kernel views views.cpp brisc "@src @out 4 4 $scratch" "compile_args = accessor(src) accessor(out)"
 	run -0 run_prog views
 	assert_output ok
@@ -594,19 +602,10 @@ metal2_bound() {
 }
 
 @test "TensorAccessor's shard_pages() and pages(): every page of a sharded buffer once, padding skipped, each moved by its Page" {
-	local n=10 scratch=0x120000 src="$MNT/dram/buffers/src"
+	local n=10 scratch=0x120000
 	# Three shards of 4 pages on DRAM banks 0..2: the last holds pages 8
 	# and 9 and two padding slots.
-	mkdir "$src"
-	echo 2048 >"$src/page_size"
-	echo height_sharded >"$src/layout"
-	echo 0-2,0 >"$src/shard_cores"
-	echo "4 1" >"$src/shard_shape"
-	echo "10 1" >"$src/tensor_shape"
-	echo $((n * 2048)) >"$src/size"
-	dram_buffer out $n
-	head -c $((n * 2048)) /dev/urandom >"$BATS_TEST_TMPDIR/in.bin"
-	cp "$BATS_TEST_TMPDIR/in.bin" "$src/data"
+	sharded_src_and_out $n 0-2,0
 	one_kernel ranges page_ranges.cpp brisc "@src @out 3 $n $scratch $OUT" "compile_args = accessor(src) accessor(out)"
 	run -0 run_prog ranges
 	assert_output ok
