@@ -15,7 +15,9 @@
  *   exact (into bfp8_b: equal to the host's own bfp8_b encoding of the
  *   exact values);
  * - reduce SUM, AVG, MAX along rows, columns and both, and reduce_block
- *   (reduce_all.cpp), and a tilize fused with a reduce (tilize_reduce.cpp):
+ *   (reduce_all.cpp), the 2024 reduce_init<true> with REDUCE_OP and
+ *   REDUCE_DIM defines (reduce_defines.cpp), and a tilize fused with a
+ *   reduce (tilize_reduce.cpp):
  *   within bfloat16 rounding;
  * - binary_dest_reuse_tiles both ways, add_block, pack_block (reuse.cpp);
  * - matmul_block equal, bit for bit, to matmul_tiles on the same data
@@ -442,6 +444,44 @@ static void test_reduce(struct ttrt_device *dev, enum fmt f)
 	}
 }
 
+/* The 2024 form (reduce_defines.cpp): reduce_init<true> and reduce_tile
+ * with no template arguments take the pool and dimension from the
+ * REDUCE_OP and REDUCE_DIM defines, as ttnn's reduce kernels of the time:
+ * MAX along columns, then SUM along rows. */
+static void test_reduce_defines(struct ttrt_device *dev, enum fmt f)
+{
+	static uint8_t x[4096], s[4096], o[4096];
+	struct io in[3] = { { x, fmt_bytes[f], 1 }, { 0 }, { s, fmt_bytes[f], 1 } };
+	struct io out[2] = { { o, fmt_bytes[f], 1 }, { 0 } };
+	static const char *const defines[2] = {
+		"REDUCE_OP=PoolType::MAX REDUCE_DIM=ReduceDim::REDUCE_COL",
+		"REDUCE_OP=PoolType::SUM REDUCE_DIM=ReduceDim::REDUCE_ROW",
+	};
+	char sections[512], what[96];
+	float scaler[TILE_ELEMS];
+	double want[TILE_ELEMS], abs_sum;
+
+	for (unsigned i = 0; i < TILE_ELEMS; i++)
+		scaler[i] = 1.0f;
+	tile_put(scaler, f, s);
+	for (unsigned k = 0; k < 2; k++) {
+		struct cmp c = { .what = what };
+
+		tile_random(x, f, 4);
+		snprintf(sections, sizeof(sections),
+			 "[cb.0]\nformat = %s\npages = 1\n[cb.2]\nformat = %s\npages = 1\n"
+			 "[cb.16]\nformat = %s\npages = 1\n[compute]\ndefines = %s\n%s",
+			 fmt_name[f], fmt_name[f], fmt_name[f], defines[k], dst_for(f));
+		snprintf(what, sizeof(what), "reduce_init<true>, %s, %s", k ? "SUM ROW" : "MAX COL",
+			 fmt_name[f]);
+		if (run(dev, what, sections, "reduce_defines.cpp", in, out))
+			return;
+		reduce_ref(x, f, k ? 0 : 2, k ? 0 : 1, want, &abs_sum);
+		cmp_tile(&c, o, f, want, k ? abs_sum * ldexp(1, -18) : 0);
+		cmp_done(&c);
+	}
+}
+
 /* Tilize fused with a row sum (tilize_reduce.cpp): row-major bf16 rows,
  * 2 tiles wide, into the row sums of each tile, within bf16 rounding. */
 static void test_tilize_reduce(struct ttrt_device *dev)
@@ -665,6 +705,7 @@ int main(int argc, char **argv)
 		test_bcast(dev, f, "bcast_2026.cpp");
 		test_transpose(dev, f);
 		test_reduce(dev, f);
+		test_reduce_defines(dev, f);
 		test_reuse(dev, f);
 		test_matmul_block(dev, f);
 		test_ops_2_0(dev, f);

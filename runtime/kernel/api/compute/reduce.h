@@ -42,6 +42,16 @@ ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb)
 	UNPACK((ttfs::tx::unpack_a_flags = 0));
 }
 
+// tt-metal's 2024 form, which ttnn's reduce kernels of that time call as
+// reduce_init<true>(icb, scaler_cb, ocb) with REDUCE_OP and REDUCE_DIM from
+// their defines. at_start chose how the packer's edge mask was set up,
+// which the simulated packer does not need.
+template <bool at_start, PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
+ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb = 16)
+{
+	reduce_init<reduce_type, reduce_dim>(icb, icb_scaler, ocb);
+}
+
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
 	  bool enforce_fp32_accumulation = false>
 ALWI void reduce_init_short(uint32_t icb, uint32_t icb_scaler, uint32_t ocb)
