@@ -165,9 +165,37 @@ static bool code_at(struct ttrt_code_table *t, struct code_slot *s, uint32_t pc,
 	return hit;
 }
 
+/* Whose memory a lookup reads for an argument's value. */
+struct risc_memory {
+	struct ttrt_device *dev;
+	struct ttrt_xy core;
+	int risc;
+};
+
+/* srcline_state.read: L1, or the RISC's local memory (which reads whole
+ * aligned words). */
+static int read_risc_memory(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	const struct risc_memory *m = ctx;
+	uint32_t lo = (uint32_t)addr & ~3u, words[3];
+	size_t span = ((uint32_t)addr - lo + len + 3) & ~(size_t)3;
+	int rc;
+
+	if (addr > UINT32_MAX || len > 8)
+		return -EINVAL;
+	if (addr < TTRT_L1_SIZE)
+		return ttrt_l1_read(m->dev, m->core, (uint32_t)addr, buf, len);
+	rc = ttrt_risc_local_read(m->dev, m->core, m->risc, lo, words, span);
+	if (rc == 0)
+		memcpy(buf, (uint8_t *)words + ((uint32_t)addr - lo), len);
+	return rc;
+}
+
 int ttrt_pc_where(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 		  const struct ttrt_risc_detail *d, char *buf, size_t len)
 {
+	struct risc_memory mem = { dev, core, risc };
+	struct srcline_state st = { .read = read_risc_memory, .ctx = &mem };
 	struct ttrt_code_table *t = dev->code;
 	struct code_slot *s = slot_of(t, core, risc), found = { 0 };
 	uint64_t caller = 0;
@@ -188,10 +216,15 @@ int ttrt_pc_where(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 	/* ra - 1 is inside the call that made it, if it is in the same code. */
 	if (d->ra && d->ra - 1 - found.load < found.size)
 		caller = (uint64_t)(d->ra - 1 - found.load) + found.link;
+	/* The registers say what the arguments are only where the RISC
+	 * stands still at pc: a running one's would be of another moment. */
+	if (d->regs_known && d->state != TTRT_RISC_RUNNING)
+		st.x = d->x;
+	st.bias = (int64_t)found.load - (int64_t)found.link;
 	rc = still_there(dev, core, d->pc, found.lines, (uint64_t)(d->pc - found.load) + found.link);
 	if (rc == 0)
-		rc = srcline_where(found.lines, (uint64_t)(d->pc - found.load) + found.link, caller,
-				   buf, len);
+		rc = srcline_where_at(found.lines, (uint64_t)(d->pc - found.load) + found.link, caller,
+				      &st, buf, len);
 	srcline_elf_put(found.lines);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * What code each RISC of each core runs, and the one way ttfs shows a
- * PC: `pc 0x000083ec (reader.cpp:12 kernel_main, in cb_wait_front)`.
+ * PC: `pc 0x000083ec (reader.cpp:12 kernel_main, in cb_wait_front(3, 1))`.
  * A launch records, per core and RISC, the kernel ELF it placed and
  * where; a PC inside it is looked up in that ELF's debug info
  * (srcline.h). docs/debugging.md, "Source lines".
@@ -33,9 +33,10 @@ void ttrt_code_forget(struct ttrt_device *dev, struct ttrt_xy core);
 void ttrt_code_forget_all(struct ttrt_device *dev);
 
 /* Where the PC of that RISC is ("reader.cpp:12 kernel_main, in
- * cb_wait_front"), its ra telling the caller of an SDK function that was
- * not inlined: 0, or -ENOENT when no code with debug info known to be
- * there holds it. */
+ * cb_wait_front(3, 1)"), its ra telling the caller of an SDK function that
+ * was not inlined, its registers (d->regs_known, while it stands still)
+ * and memory the values of the call's arguments: 0, or -ENOENT when no
+ * code with debug info known to be there holds it. */
 int ttrt_pc_where(struct ttrt_device *dev, struct ttrt_xy core, int risc,
 		  const struct ttrt_risc_detail *d, char *buf, size_t len);
 /* "pc 0x%08x", followed by " (WHERE)" when it is known; returns buf.

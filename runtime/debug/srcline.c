@@ -8,6 +8,7 @@
  * lookups on one ELF take its lock.
  */
 #include "debug/srcline.h"
+#include "debug/dwarf_value.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -36,6 +37,8 @@ struct frame {
 	char file[160];     /* as shown (srcline_show_file) */
 	int line;
 	char func[96];      /* its name without template arguments */
+	Dwarf_Die die;      /* the function's concrete DIE (inlined or not) */
+	bool has_die;
 };
 
 #define MAX_FRAMES 16
@@ -157,11 +160,15 @@ static void call_site(Dwarf_Die *cu, Dwarf_Die *inlined, const char **file, int 
 		*file = dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-static void add_frame(struct frame *f, const char *file, int line, const char *func)
+static void add_frame(struct frame *f, const char *file, int line, const char *func,
+		      Dwarf_Die *die)
 {
 	srcline_show_file(file, f->file, sizeof(f->file));
 	f->line = line;
 	short_name(func, f->func, sizeof(f->func));
+	f->has_die = die != NULL;
+	if (die)
+		f->die = *die;
 }
 
 static bool is_function(Dwarf_Die *die)
@@ -198,7 +205,7 @@ static int frames_at(struct srcline_elf *s, Dwarf_Addr addr, struct frame *f)
 	for (i = 0; i < n_chain && n < MAX_FRAMES; i++) {
 		if (!is_function(&chain[i]))
 			continue;
-		add_frame(&f[n++], file, ln, die_name(&chain[i]));
+		add_frame(&f[n++], file, ln, die_name(&chain[i]), &chain[i]);
 		if (dwarf_tag(&chain[i]) == DW_TAG_subprogram)
 			break;
 		call_site(&cu, &chain[i], &file, &ln);
@@ -208,7 +215,7 @@ static int frames_at(struct srcline_elf *s, Dwarf_Addr addr, struct frame *f)
 	/* Code of no function the debug info knows (start-up code): the
 	 * line alone. */
 	if (!n && line)
-		add_frame(&f[n++], file, ln, "??");
+		add_frame(&f[n++], file, ln, "??", NULL);
 	return n;
 }
 
@@ -222,6 +229,84 @@ static int user_frame(const struct frame *f, int n)
 	return u;
 }
 
+/* The abstract origin of an inlined (or out-of-line instance of an
+ * inline) function or parameter, in out. */
+static bool origin_of(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_attr(die, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, out);
+}
+
+/* callee's concrete parameter for the declared parameter param. */
+static bool concrete_param(Dwarf_Die *callee, Dwarf_Die *param, Dwarf_Die *out)
+{
+	Dwarf_Die o;
+
+	if (dwarf_child(callee, out) != 0)
+		return false;
+	do {
+		if (dwarf_tag(out) == DW_TAG_formal_parameter && origin_of(out, &o) &&
+		    dwarf_dieoffset(&o) == dwarf_dieoffset(param))
+			return true;
+	} while (dwarf_siblingof(out, out) == 0);
+	return false;
+}
+
+/* "(3, 1)": the arguments of the call of callee at addr in the order
+ * declared, "?" for one the debug info does not give there; "" when it
+ * gives none (or the function takes none). */
+static void call_args(Dwarf_Die *callee, Dwarf_Addr addr, const struct srcline_state *st,
+		      char *buf, size_t len)
+{
+	Dwarf_Die origin, p, concrete;
+	Dwarf_Die *decl = origin_of(callee, &origin) ? &origin : callee;
+	Dwarf_Attribute a;
+	size_t used = 1;
+	int known = 0, count = 0;
+
+	buf[0] = '\0';
+	if (len < 3 || dwarf_child(decl, &p) != 0)
+		return;
+	buf[0] = '(';
+	do {
+		char v[48] = "?";
+		Dwarf_Die *c = decl == callee ? &p : concrete_param(callee, &p, &concrete) ? &concrete
+											   : NULL;
+		bool artificial = false;
+
+		if (dwarf_tag(&p) != DW_TAG_formal_parameter)
+			continue;
+		if (dwarf_attr(&p, DW_AT_artificial, &a))
+			dwarf_formflag(&a, &artificial);
+		if (artificial)
+			continue;   /* this */
+		if (c && dwarf_value_text(c, addr, st, v, sizeof(v)) == 0)
+			known++;
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+					 count++ ? ", " : "", v);
+	} while (dwarf_siblingof(&p, &p) == 0);
+	if (!known || used + 2 > len)
+		buf[0] = '\0';
+	else
+		snprintf(buf + used, len - used, ")");
+}
+
+/* The SDK call callee with its arguments at addr: "cb_wait_front(3, 1)";
+ * with st NULL its name alone. */
+static void call_text(const struct frame *callee, Dwarf_Addr addr, const struct srcline_state *st,
+		      char *buf, size_t len)
+{
+	char args[128] = "";
+	Dwarf_Die die;
+
+	if (st && callee->has_die) {
+		die = callee->die;
+		call_args(&die, addr, st, args, sizeof(args));
+	}
+	snprintf(buf, len, "%s%s", callee->func, args);
+}
+
 /* The user's frame u and the SDK call it made (sdk_call, NULL: none). */
 static void render_user(const struct frame *u, const char *sdk_call, char *buf, size_t len)
 {
@@ -231,9 +316,13 @@ static void render_user(const struct frame *u, const char *sdk_call, char *buf, 
 		snprintf(buf, len, "%s:%d %s", u->file, u->line, u->func);
 }
 
-int srcline_where(struct srcline_elf *s, uint64_t addr, uint64_t caller, char *buf, size_t len)
+int srcline_where_at(struct srcline_elf *s, uint64_t addr, uint64_t caller,
+		     const struct srcline_state *st, char *buf, size_t len)
 {
 	struct frame f[MAX_FRAMES], c[MAX_FRAMES];
+	/* At the caller, the registers are the callee's: constants only. */
+	struct srcline_state constants = { .bias = st ? st->bias : 0 };
+	char call[224];
 	int n = 0, u, m, cu;
 
 	if (!len)
@@ -245,17 +334,29 @@ int srcline_where(struct srcline_elf *s, uint64_t addr, uint64_t caller, char *b
 		n = frames_at(s, (Dwarf_Addr)addr, f);
 	u = user_frame(f, n);
 	if (n && u < n) {
-		render_user(&f[u], u ? f[u - 1].func : NULL, buf, len);
+		if (u)
+			call_text(&f[u - 1], (Dwarf_Addr)addr, st, call, sizeof(call));
+		render_user(&f[u], u ? call : NULL, buf, len);
 	} else if (n && caller && (m = frames_at(s, (Dwarf_Addr)caller, c)) &&
 		   (cu = user_frame(c, m)) < m) {
 		/* Called out of line from the user's code: the call the user
 		 * wrote, else the function the PC is in. */
-		render_user(&c[cu], cu ? c[cu - 1].func : f[n - 1].func, buf, len);
+		if (cu)
+			call_text(&c[cu - 1], (Dwarf_Addr)caller, st ? &constants : NULL, call,
+				  sizeof(call));
+		else
+			call_text(&f[n - 1], (Dwarf_Addr)addr, st, call, sizeof(call));
+		render_user(&c[cu], call, buf, len);
 	} else if (n) {
 		snprintf(buf, len, "%s:%d %s", f[0].file, f[0].line, f[0].func);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return n ? 0 : -ENOENT;
+}
+
+int srcline_where(struct srcline_elf *s, uint64_t addr, uint64_t caller, char *buf, size_t len)
+{
+	return srcline_where_at(s, addr, caller, NULL, buf, len);
 }
 
 int srcline_code_matches(struct srcline_elf *s, uint64_t addr, const uint8_t *bytes, size_t n)

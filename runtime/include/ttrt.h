@@ -270,6 +270,10 @@ struct ttrt_risc_detail {
 	enum ttrt_risc_state state;
 	uint32_t pc;
 	uint32_t ra;                  /* its return-address register then, 0 if unknown */
+	/* Its registers x0..x31 at pc (regs_known), for the values of the
+	 * arguments a PC's source line shows; the simulator's only. */
+	bool regs_known;
+	uint32_t x[32];
 	uint64_t retired;             /* instructions since the RISC left reset */
 	uint32_t polling_addr;        /* last register polled, 0 if none */
 	char fault[512];              /* cause, address, pc, instruction; "" if none */

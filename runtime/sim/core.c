@@ -129,6 +129,7 @@ static void apply_soft_reset(struct sim_core *core)
 		memset(s->fault_detail, 0, sizeof(s->fault_detail));
 		atomic_store(&s->retired_seen, 0);
 		atomic_store(&s->ra_seen, 0);
+		atomic_store(&s->regs_at_pc, false);
 		atomic_store(&s->poll_addr, 0);
 		atomic_store(&s->loops_forever, false);
 		atomic_store(&s->run, SIM_HART_RUNNABLE);
@@ -160,6 +161,7 @@ static void record_fault(struct sim_core *core, struct sim_hart_slot *s)
 		s->hart.fault.pc = s->track.fault_pc;
 		s->hart.fault.insn = insn_at(core, s->track.fault_pc);
 		atomic_store(&s->pc_seen, s->track.fault_pc);
+		atomic_store(&s->regs_at_pc, false);
 		s->track.fault_pc_set = false;
 	}
 	/* A NOC error has already written its own detail. */
@@ -213,6 +215,9 @@ static int run_hart(struct sim_core *core, int h, uint32_t gen)
 	core->clock += s->hart.retired - retired;
 	atomic_store(&s->pc_seen, s->hart.pc);
 	atomic_store(&s->ra_seen, s->hart.x[1]);
+	for (int i = 0; i < 32; i++)
+		atomic_store_explicit(&s->regs_seen[i], s->hart.x[i], memory_order_relaxed);
+	atomic_store(&s->regs_at_pc, true);
 	atomic_store(&s->retired_seen, s->hart.retired);
 	switch (stop) {
 	case RV32_STOP_SPIN:
@@ -300,6 +305,9 @@ void sim_core_risc_detail(struct sim_core *core, int hart, struct ttrt_risc_deta
 	out->state = states[hart];
 	out->pc = pcs[hart];
 	out->ra = atomic_load(&s->ra_seen);
+	out->regs_known = atomic_load(&s->regs_at_pc);
+	for (int i = 0; i < 32; i++)
+		out->x[i] = atomic_load_explicit(&s->regs_seen[i], memory_order_relaxed);
 	out->retired = atomic_load(&s->retired_seen);
 	out->polling_addr = states[hart] == TTRT_RISC_WAITING || states[hart] == TTRT_RISC_IDLE
 				    ? atomic_load(&s->poll_addr) : 0;

@@ -51,6 +51,11 @@ struct sim_hart_slot {
 	uint32_t parked_gen;              /* wake generation it parked at */
 	_Atomic uint32_t pc_seen;         /* pc at the last stop, for status */
 	_Atomic uint32_t ra_seen;         /* ra (x1) then: where a leaf function returns to */
+	/* Every register then, for the arguments of a status's source
+	 * lines; regs_at_pc is false when pc_seen is not where they were
+	 * (a kernel-end check shows the transfer it found). */
+	_Atomic uint32_t regs_seen[32];
+	_Atomic bool regs_at_pc;
 	_Atomic uint64_t retired_seen;    /* retired count at the last stop, for status */
 	/* What the hart polls since it last parked (0: not parked on a
 	 * poll), found when it parks: the register it reads, else the L1

@@ -110,7 +110,7 @@ make_store_prog() {
 	run -0 ttfs_guard 60 pyrun "$M/programs/h/run" 1
 	assert_output ETIMEDOUT
 	run -0 cat "$M/programs/h/status"
-	assert_output --regexp "ncrisc pc 0x[0-9a-f]+ \(reader.cpp:7 kernel_main, in cb_wait_front\) cb_wait_front cb 0: received 0 acked 0 \(not a cb of this launch\)"
+	assert_output --regexp "ncrisc pc 0x[0-9a-f]+ \(reader.cpp:7 kernel_main, in cb_wait_front\(3, 1\)\) cb_wait_front cb 0: received 0 acked 0 \(not a cb of this launch\)"
 	abi_unmount
 }
 

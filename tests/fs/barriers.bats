@@ -61,8 +61,13 @@ next_program_runs_right() {
 
 # at FILE SRC CALL: the source line a fault's PC must show, "FILE:N
 # kernel_main, in CALL", N the line of SRC (a kernel of barriers/) that
-# calls CALL.
+# calls CALL, as a regular expression: the call's arguments may follow.
 at() {
+	echo "$(at_text "$@")(\\([^()]*\\))?"
+}
+
+# at_text FILE SRC CALL: at's place as text, without the arguments.
+at_text() {
 	local n
 	n=$(grep -n "$3(" "$B/$2" | head -1 | cut -d: -f1)
 	echo "$1:$n kernel_main, in $3"
@@ -115,11 +120,11 @@ at() {
 		run -0 fault_line "se$how"
 		got[$how]=$output
 	done
-	[[ "${got[0]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_inc)) fault: semaphore signal (noc0 atomic) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
+	[[ "${got[0]}" == *"($(at_text writer.cpp signal_early.cpp noc_semaphore_inc)"*") fault: semaphore signal (noc0 atomic) while a noc0 write (pc 0x"*" ($(at_text writer.cpp signal_early.cpp noc_async_write)"*")) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_inc: ${got[0]}"
-	[[ "${got[1]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_set_remote)) fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
+	[[ "${got[1]}" == *"($(at_text writer.cpp signal_early.cpp noc_semaphore_set_remote)"*") fault: semaphore signal (noc0 write) while a noc0 write (pc 0x"*" ($(at_text writer.cpp signal_early.cpp noc_async_write)"*")) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_set_remote: ${got[1]}"
-	[[ "${got[2]}" == *"($(at writer.cpp signal_early.cpp noc_semaphore_inc_multicast)) fault: semaphore signal (noc0 multicast atomic) while a noc0 write (pc 0x"*" ($(at writer.cpp signal_early.cpp noc_async_write))) is not flushed: noc_async_write_barrier first"* ]] ||
+	[[ "${got[2]}" == *"($(at_text writer.cpp signal_early.cpp noc_semaphore_inc_multicast)"*") fault: semaphore signal (noc0 multicast atomic) while a noc0 write (pc 0x"*" ($(at_text writer.cpp signal_early.cpp noc_async_write)"*")) is not flushed: noc_async_write_barrier first"* ]] ||
 		fail "noc_semaphore_inc_multicast: ${got[2]}"
 	next_program_runs_right
 }
@@ -176,7 +181,7 @@ at() {
 	assert_output EIO
 	n=$(grep -n 'noc_semaphore_set(mine, 0)' "$B/sem_reset.cpp" | cut -d: -f1)
 	run -0 fault_line sr0
-	assert_output --regexp "^core 0,0 fault: brisc pc 0x[0-9a-f]+ \(writer.cpp:$n kernel_main, in noc_semaphore_set\) fault: store of 4 bytes to the semaphore at L1 0x[0-9a-f]+ while a noc0 write from it \(pc 0x[0-9a-f]+ \($(at writer.cpp sem_reset.cpp noc_semaphore_set_remote)\)\) is not flushed: noc_async_writes_flushed first"
+	assert_output --regexp "^core 0,0 fault: brisc pc 0x[0-9a-f]+ \(writer.cpp:$n kernel_main, in noc_semaphore_set(\([^()]*\))?\) fault: store of 4 bytes to the semaphore at L1 0x[0-9a-f]+ while a noc0 write from it \(pc 0x[0-9a-f]+ \($(at writer.cpp sem_reset.cpp noc_semaphore_set_remote)\)\) is not flushed: noc_async_writes_flushed first"
 	run -0 run_prog sr1
 	assert_output ok
 	next_program_runs_right

@@ -77,7 +77,7 @@ has_error() {
 	assert_output EIO
 	# copy_tile's command writer is not inlined: its caller is found. The
 	# unpacker waits in cb_wait_front (named first).
-	run -0 has_error dst 'core 2,2 faulted: (.*; )?trisc1 pc 0x[0-9a-f]+ \(compute.cpp:6 kernel_main, in copy_tile\) fault: math: copy_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
+	run -0 has_error dst 'core 2,2 faulted: (.*; )?trisc1 pc 0x[0-9a-f]+ \(compute.cpp:6 kernel_main, in copy_tile(\([^()]*\))?\) fault: math: copy_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
 }
 
 @test "custom SFPI: a params helper's DST index out of range names the helper" {
@@ -95,8 +95,8 @@ has_error() {
 	EOF
 	run -0 run_prog params
 	assert_output EIO
-	# The template's call named as written, without its arguments.
-	run -0 has_error params 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:8 kernel_main, in _llk_math_eltwise_binary_sfpu_params_\) fault: math: _llk_math_eltwise_binary_sfpu_params_: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
+	# The template's call named as written.
+	run -0 has_error params 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:8 kernel_main, in _llk_math_eltwise_binary_sfpu_params_(\([^()]*\))?\) fault: math: _llk_math_eltwise_binary_sfpu_params_: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
 }
 
 @test "binary SFPU: a DST index out of range names the call; Int32 in a 16-bit DST names the format" {
@@ -112,7 +112,7 @@ has_error() {
 	EOF
 	run -0 run_prog binsfpu
 	assert_output EIO
-	run -0 has_error binsfpu 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:6 kernel_main, in add_binary_tile\) fault: math: add_binary_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
+	run -0 has_error binsfpu 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:6 kernel_main, in add_binary_tile(\([^()]*\))?\) fault: math: add_binary_tile: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\);'
 	prog int16dst "$(args Int32)" <<-'EOF'
 	#include "api/compute/add_int_sfpu.h"
 	#include "api/compute/tile_move_copy.h"
@@ -128,7 +128,7 @@ has_error() {
 	fill_cb0 int16dst
 	run -0 run_prog int16dst
 	assert_output EIO
-	run -0 has_error int16dst 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: math: Int32 data needs an fp32 DST \(fp32_dest_acc_en\), not a 16-bit one;'
+	run -0 has_error int16dst 'core 2,2 faulted: trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: math: Int32 data needs an fp32 DST \(fp32_dest_acc_en\), not a 16-bit one;'
 }
 
 @test "broadcast: a DST index out of range names the call; tilize and untilize name a block format" {
@@ -144,7 +144,7 @@ has_error() {
 	EOF
 	run -0 run_prog bcast
 	assert_output EIO
-	run -0 has_error bcast 'core 2,2 faulted: (.*; )?trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: math: mul_tiles_bcast_rows: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
+	run -0 has_error bcast 'core 2,2 faulted: (.*; )?trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: math: mul_tiles_bcast_rows: DST index 9 out of range \(8 tiles per section: SyncHalf, 16-bit DST\), CB 0;'
 	prog tilize "$(args Bfp8_b)" <<-'EOF'
 	#include "api/compute/tilize.h"
 	void kernel_main()
@@ -155,7 +155,7 @@ has_error() {
 	EOF
 	run -0 run_prog tilize
 	assert_output EIO
-	run -0 has_error tilize 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: unpack: tilize of Bfp8_b \(6\) data in CB 0: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
+	run -0 has_error tilize 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: unpack: tilize of Bfp8_b \(6\) data in CB 0: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
 	prog untilize "$(args | sed '/cb.16/,$s/bfloat16/Bfp8_b/')" <<-'EOF'
 	#include "api/compute/untilize.h"
 	void kernel_main()
@@ -168,7 +168,7 @@ has_error() {
 	fill_cb0 untilize
 	run -0 run_prog untilize
 	assert_output EIO
-	run -0 has_error untilize 'core 2,2 faulted: trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: pack: untilize into Bfp8_b \(6\) CB 16: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
+	run -0 has_error untilize 'core 2,2 faulted: trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: pack: untilize into Bfp8_b \(6\) CB 16: row-major data is Float32, Float16_b, Float16, Int32, UInt32 or UInt16;'
 }
 
 @test "a CB that was never configured names the core, trisc0 and the CB" {
@@ -181,7 +181,7 @@ has_error() {
 	EOF
 	run -0 run_prog nocb
 	assert_output EIO
-	run -0 has_error nocb 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: unpack: CB 5 was never configured \(cb_wait_front\);'
+	run -0 has_error nocb 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: unpack: CB 5 was never configured \(cb_wait_front\);'
 }
 
 @test "pack_tile without tile_regs_wait names the core, trisc2 and the CB" {
@@ -196,7 +196,7 @@ has_error() {
 	EOF
 	run -0 run_prog nowait
 	assert_output EIO
-	run -0 has_error nowait 'core 2,2 faulted: trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: pack: pack_tile without tile_regs_wait \(no DST section committed by math\), CB 16;'
+	run -0 has_error nowait 'core 2,2 faulted: trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: pack: pack_tile without tile_regs_wait \(no DST section committed by math\), CB 16;'
 }
 
 @test "waiting for more pages than the CB holds names the core, trisc0 and the CB" {
@@ -209,7 +209,7 @@ has_error() {
 	EOF
 	run -0 run_prog deadlock
 	assert_output EIO
-	run -0 has_error deadlock 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: unpack: cb_wait_front\(cb 0, 4 pages\): CB 0 holds only 2 pages;'
+	run -0 has_error deadlock 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: unpack: cb_wait_front\(cb 0, 4 pages\): CB 0 holds only 2 pages;'
 }
 
 @test "an unsupported data format names the core, trisc0, the format and the CB" {
@@ -224,7 +224,7 @@ has_error() {
 	EOF
 	run -0 run_prog bfp4
 	assert_output EIO
-	run -0 has_error bfp4 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) fault: unpack: unsupported data format Bfp4_b \(7\) in CB 0;'
+	run -0 has_error bfp4 'core 2,2 faulted: trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) fault: unpack: unsupported data format Bfp4_b \(7\) in CB 0;'
 }
 
 # The tile the unpacker waits for never comes: math waits for the
@@ -249,9 +249,9 @@ has_error() {
 	assert_output ETIMEDOUT
 	cat "$P/hang/status"
 	run -0 has_error hang 'timed out after 1500 ms; core 2,2: '
-	assert_output --regexp 'trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [a-z_]+, in cb_wait_front\) cb_wait_front cb 0'
-	assert_output --regexp 'trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+\) math: waiting for the unpacker \(SrcA 0, SrcB 0\)'
-	assert_output --regexp 'trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+, in tile_regs_wait\) tile_regs_wait: waiting for math to commit a DST section \(MATH_PACK 0\)'
+	assert_output --regexp 'trisc0 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [a-z_]+, in cb_wait_front(\([^()]*\))?\) cb_wait_front cb 0'
+	assert_output --regexp 'trisc1 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^()]+(\([^()]*\))?\) math: waiting for the unpacker \(SrcA 0, SrcB 0\)'
+	assert_output --regexp 'trisc2 pc 0x[0-9a-f]+ \(compute.cpp:[0-9]+ [^)]+, in tile_regs_wait(\([^()]*\))?\) tile_regs_wait: waiting for math to commit a DST section \(MATH_PACK 0\)'
 
 	# The same core, a kernel that finishes: a copy fed by a reader.
 	prog after "$(args bfloat16)" <<-'EOF'

@@ -495,7 +495,7 @@ gated_args() {
 # cb_wait_front on CB 3, as ttrt_core_wait_reason reads it from the
 # hardware (the stream registers of CB 3: nothing received, nothing acked).
 assert_cb_wait() {
-	assert_output --regexp "core 0,0 $1[:;] ncrisc pc 0x[0-9a-f]+ \(reader.cpp:7 kernel_main, in cb_wait_front\) cb_wait_front cb 3: received 0 acked 0"
+	assert_output --regexp "core 0,0 $1[:;] ncrisc pc 0x[0-9a-f]+ \(reader.cpp:7 kernel_main, in cb_wait_front\(3, 1\)\) cb_wait_front cb 3: received 0 acked 0"
 }
 
 @test "a kernel that hangs: status names the CB wait, run is ETIMEDOUT, the next runs" {

@@ -22,7 +22,7 @@ teardown() {
 @test "a NOC write into another core's firmware faults the writer; the firmware stays whole" {
 	buffers
 	buggy fw "$S/fw_write.cpp" <<<"$FW_WRITE"
-	assert_output --regexp "core 0,0 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp fw_write.cpp)[^)]*\\) fault: noc[01] write: 64 bytes from core 0,0 L1 0x100000 to core 1,0 L1 0x3840: core 1,0 runs a program and this is its brisc firmware \(0x3840\.\.0x5440\); pc 0x"
+	assert_output --regexp "core 0,0 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp fw_write.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: noc[01] write: 64 bytes from core 0,0 L1 0x100000 to core 1,0 L1 0x3840: core 1,0 runs a program and this is its brisc firmware \(0x3840\.\.0x5440\); pc 0x"
 	[ "$(l1_word 1,0 0x3840)" != 0xbad0bad0 ]
 	runs_right 0-1,0
 }
@@ -30,14 +30,14 @@ teardown() {
 @test "a NOC write into the kernel's own mailbox faults it" {
 	buffers
 	buggy mbox "$S/own_mailbox.cpp" <<<"$ONE_CORE"
-	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp own_mailbox.cpp)[^)]*\\) fault: noc[01] write: 16 bytes from core 1,2 L1 0x100000 to core 1,2 L1 0x100: core 1,2 runs a program and this is its mailbox \(0x60\.\.0x3240\)"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp own_mailbox.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: noc[01] write: 16 bytes from core 1,2 L1 0x100000 to core 1,2 L1 0x100: core 1,2 runs a program and this is its mailbox \(0x60\.\.0x3240\)"
 	runs_right 1,2
 }
 
 @test "a kernel's plain store into its own mailbox faults it" {
 	buffers
 	buggy store "$S/store_mailbox.cpp" <<<"$ONE_CORE"
-	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp store_mailbox.cpp)[^)]*\\) fault: store of 4 bytes to L1 0x100: core 1,2 runs a program and this is its mailbox \(0x60\.\.0x3240\)"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp store_mailbox.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: store of 4 bytes to L1 0x100: core 1,2 runs a program and this is its mailbox \(0x60\.\.0x3240\)"
 	runs_right 1,2
 }
 
@@ -46,7 +46,7 @@ teardown() {
 	buggy null "$S/null_store.cpp" <<<"$ONE_CORE
 [reader]
 args = 0"
-	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp null_store.cpp)[^)]*\\) fault: store of 4 bytes to L1 0x0: core 1,2 runs a program and this is its boot jump \\(0x0\\.\\.0x4\\)"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp null_store.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: store of 4 bytes to L1 0x0: core 1,2 runs a program and this is its boot jump \\(0x0\\.\\.0x4\\)"
 	runs_right 1,2
 }
 
@@ -55,7 +55,7 @@ args = 0"
 	buggy overrun "$S/cb_overrun.cpp" <<<"$ONE_CORE
 [reader]
 args = @in"
-	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp cb_overrun.cpp)[^)]*\\) fault: noc[01] read: 4096 bytes from DRAM bank 0 0x[0-9a-f]+ to core 1,2 L1 0x37000: CB 0 overrun: ncrisc reserved 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp cb_overrun.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: noc[01] read: 4096 bytes from DRAM bank 0 0x[0-9a-f]+ to core 1,2 L1 0x37000: CB 0 overrun: ncrisc reserved 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
 	runs_right 1,2
 }
 
@@ -69,7 +69,7 @@ args = @in"
 	[writer]
 	args = @out
 	INI
-	assert_output --regexp "core 1,2 fault: brisc pc 0x[0-9a-f]{8} \\($(bug_at writer.cpp cb_unwaited.cpp)[^)]*\\) fault: noc[01] write: 4096 bytes from core 1,2 L1 0x37000 to DRAM bank 0 0x[0-9a-f]+: CB 0 underrun: brisc waited for 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
+	assert_output --regexp "core 1,2 fault: brisc pc 0x[0-9a-f]{8} \\($(bug_at writer.cpp cb_unwaited.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: noc[01] write: 4096 bytes from core 1,2 L1 0x37000 to DRAM bank 0 0x[0-9a-f]+: CB 0 underrun: brisc waited for 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
 	runs_right 1,2
 }
 
@@ -84,7 +84,7 @@ args = @in"
 	args = @in 1
 	compile_args = accessor(in)
 	INI
-	assert_output --regexp "core 1,2 fault: trisc2 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp pack_overrun.cpp)[^)]*\\) fault: pack: tile of 2048 bytes to L1 0x38800: CB 16 overrun: trisc2 reserved 1 page at 0x38000 \(2 pages of 2048 at 0x38000\)"
+	assert_output --regexp "core 1,2 fault: trisc2 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp pack_overrun.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: pack: tile of 2048 bytes to L1 0x38800: CB 16 overrun: trisc2 reserved 1 page at 0x38000 \(2 pages of 2048 at 0x38000\)"
 	runs_right 1,2
 }
 
@@ -99,7 +99,7 @@ args = @in"
 	args = @in 1
 	compile_args = accessor(in)
 	INI
-	assert_output --regexp "core 1,2 fault: trisc0 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp unpack_unwaited.cpp)[^)]*\\) fault: unpack: tile of 2048 bytes from L1 0x37800: CB 0 underrun: trisc0 waited for 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
+	assert_output --regexp "core 1,2 fault: trisc0 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp unpack_unwaited.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: unpack: tile of 2048 bytes from L1 0x37800: CB 0 underrun: trisc0 waited for 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
 	runs_right 1,2
 }
 
@@ -108,7 +108,7 @@ args = @in"
 	buggy misaligned "$S/misaligned_read.cpp" <<<"$ONE_CORE
 [reader]
 args = @in"
-	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp misaligned_read.cpp)[^)]*\\) fault: noc[01] read: 1024 bytes from DRAM bank 0 0x[0-9a-f]*10 to core 1,2 L1 0x37000: misaligned: a DRAM read needs source and destination equal modulo 64 \(0x10, 0x0\)"
+	assert_output --regexp "core 1,2 fault: ncrisc pc 0x[0-9a-f]{8} \\($(bug_at reader.cpp misaligned_read.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: noc[01] read: 1024 bytes from DRAM bank 0 0x[0-9a-f]*10 to core 1,2 L1 0x37000: misaligned: a DRAM read needs source and destination equal modulo 64 \(0x10, 0x0\)"
 	runs_right 1,2
 }
 

@@ -33,6 +33,20 @@ no_machine_paths() {
 	refute_output --regexp '(^|[ (])/tmp/'
 }
 
+# next_runs CORE: a program on CORE (reset after a fault or a timeout)
+# runs right: it stores its argument where it is told.
+next_runs() {
+	make_prog after reader.cpp store_arg.cpp <<-INI
+	[program]
+	cores = $1
+	[reader]
+	args = 0x160000 0x600d
+	INI
+	run -0 run_prog after
+	assert_output ok
+	assert_equal "$(l1_word "$1" 0x160000)" 0x0000600d
+}
+
 @test "a wild store: the fault names reader.cpp:7 kernel_main" {
 	make_prog wild reader.cpp fault_store.cpp <<-INI
 	[program]
@@ -54,15 +68,7 @@ no_machine_paths() {
 	run -0 grep '^error ' "$P/wild/status"
 	assert_output --partial '(reader.cpp:9 kernel_main) fault: store access fault'
 	# The core was reset and runs the next program right.
-	make_prog after reader.cpp store_arg.cpp <<-INI
-	[program]
-	cores = 1,2
-	[reader]
-	args = 0x160000 0x600d
-	INI
-	run -0 run_prog after
-	assert_output ok
-	assert_equal "$(l1_word 1,2 0x160000)" 0x0000600d
+	next_runs 1,2
 }
 
 @test "a fault in a header of the program's own names the header's line" {
@@ -77,9 +83,9 @@ no_machine_paths() {
 	assert_output --regexp 'ncrisc pc 0x[0-9a-f]{8} \(poke.h:8 poke\) fault: store access fault'
 }
 
-@test "a hang in cb_wait_front: the user's line, in cb_wait_front, live and after the timeout" {
+@test "a hang in cb_wait_front: the user's line, in cb_wait_front(3, 1), live and after the timeout" {
 	start_cb3_hang hang hang_cb.cpp 4,4
-	local where='\(reader.cpp:7 kernel_main, in cb_wait_front\)'
+	local where='\(reader.cpp:7 kernel_main, in cb_wait_front\(3, 1\)\)'
 	run -0 ttfs_guard 10 grep '^ncrisc ' "$MNT/cores/4,4/status"
 	assert_output --regexp "^ncrisc waiting pc 0x[0-9a-f]{8} $where insns [0-9]+ wait: cb_wait_front cb 3: "
 	run -0 cat "$P/hang/status"
@@ -88,6 +94,24 @@ no_machine_paths() {
 	run -0 cat "$P/hang/status"
 	assert_line --regexp "^error timed out after 3000 ms; core 4,4: ncrisc pc 0x[0-9a-f]{8} $where cb_wait_front cb 3: "
 	no_machine_paths "$P/hang/status" "$MNT/cores/4,4/status" "$P/hang/build/ncrisc.elf"
+}
+
+@test "the SDK call's arguments: a runtime argument's value, read from the RISC's registers; the core runs the next program" {
+	make_prog hang2 reader.cpp hang_cb_arg.cpp <<-INI
+	[program]
+	cores = 4,3
+	timeout_ms = 2000
+	[cb.3]
+	format = bfloat16
+	pages = 2
+	[reader]
+	args = 2
+	INI
+	run -0 run_prog hang2
+	assert_output ETIMEDOUT
+	run -0 cat "$P/hang2/status"
+	assert_line --regexp "^error timed out after 2000 ms; core 4,3: ncrisc pc 0x[0-9a-f]{8} \\(reader.cpp:9 kernel_main, in cb_wait_front\\(3, 2\\)\\) cb_wait_front cb 3: received 0 acked 0 \\(0 of 2 pages filled\\)$"
+	next_runs 4,3
 }
 
 @test "a for (;;) {} hang names its line in kernel_main, not the start code; the core runs the next program" {
@@ -102,15 +126,7 @@ no_machine_paths() {
 	line=$(grep -n 'for (;;)' "$K/runaway_loop.cpp" | cut -d: -f1)
 	run -0 cat "$P/spin/status"
 	assert_line --regexp "^error timed out after 2000 ms; core 4,5: ncrisc pc 0x[0-9a-f]{8} \\(reader.cpp:$line kernel_main\\) running$"
-	make_prog after reader.cpp store_arg.cpp <<-INI
-	[program]
-	cores = 4,5
-	[reader]
-	args = 0x160000 0x600d
-	INI
-	run -0 run_prog after
-	assert_output ok
-	assert_equal "$(l1_word 4,5 0x160000)" 0x0000600d
+	next_runs 4,5
 }
 
 @test "a link error names the user's line; build/log names no directory of this machine" {

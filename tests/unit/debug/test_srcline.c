@@ -123,6 +123,22 @@ static void test_places(struct srcline_elf *s)
 	free(places);
 }
 
+/* The SDK call's arguments: the constant ones without any register; a
+ * register the debug info names is read from the state given. */
+static void test_arguments(struct srcline_elf *s)
+{
+	struct srcline_state none = { 0 };
+	uint64_t in_call = address_of(s, "reader.cpp:5 kernel_main, in cb_wait_front");
+	char where[256];
+
+	REQUIRE(in_call != UINT64_MAX, "no address in cb_wait_front");
+	CHECK_EQ(srcline_where_at(s, in_call, 0, &none, where, sizeof(where)), 0);
+	CHECK(!strcmp(where, "reader.cpp:5 kernel_main, in cb_wait_front(3, 1)"), "%s", where);
+	/* Without a state, as srcline_where: the name alone. */
+	CHECK_EQ(srcline_where_at(s, in_call, 0, NULL, where, sizeof(where)), 0);
+	CHECK(!strcmp(where, "reader.cpp:5 kernel_main, in cb_wait_front"), "%s", where);
+}
+
 /* The code the ELF loads is compared with what L1 holds now. */
 static void test_code_matches(struct srcline_elf *s, const uint8_t *elf, size_t len)
 {
@@ -260,6 +276,7 @@ int main(int argc, char **argv)
 	s = srcline_elf_new(a.elf, a.elf_len);
 	REQUIRE(s != NULL, "srcline_elf_new");
 	test_places(s);
+	test_arguments(s);
 	test_code_matches(s, a.elf, a.elf_len);
 	in_call = address_of(s, "reader.cpp:5 kernel_main, in cb_wait_front");
 	srcline_elf_put(s);
