@@ -155,12 +155,12 @@ at_text() {
 
 @test "a transaction-id barrier waits for its own id only: a read of id 1 is outstanding at the push after barrier_with_trid(2)" {
 	buffers 4
-	K=$B make_prog tw reader.cpp trid_wrong.cpp < <(loopback_args 4)
+	K=$B make_prog tw reader.cpp trid_reader.cpp < <(loopback_args 4 | sed '/^compile_args = accessor(in)$/a defines = WAIT_TRID=2')
 	cp "$K/loop_writer.cpp" "$P/tw/writer.cpp"
 	run -0 run_prog tw
 	assert_output EIO
 	run -0 fault_line tw
-	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ \($(at reader.cpp trid_wrong.cpp cb_push_back)\) fault: cb_push_back\(0, 1\) while a noc1 read \(transaction id 1\) into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+ \($(at reader.cpp trid_wrong.cpp noc_async_read_page)\)\) is outstanding: noc_async_read_barrier first"
+	assert_output --regexp "^core 0,0 fault: .*ncrisc pc 0x[0-9a-f]+ \($(at reader.cpp trid_reader.cpp cb_push_back)\) fault: cb_push_back\(0, 1\) while a noc1 read \(transaction id 1\) into its pages at 0x[0-9a-f]+ \(pc 0x[0-9a-f]+ \($(at reader.cpp trid_reader.cpp noc_async_read_page)\)\) is outstanding: noc_async_read_barrier first"
 	next_program_runs_right
 }
 

@@ -75,30 +75,14 @@ args = @in"
 
 @test "a compute kernel that packs into a CB page it did not reserve faults its packer" {
 	buffers
-	buggy pack "$K/loop_reader.cpp" "" "$S/pack_overrun.cpp" <<-INI
-	$ONE_CORE
-	[cb.16]
-	format = bfloat16
-	pages = 2
-	[reader]
-	args = @in 1
-	compile_args = accessor(in)
-	INI
+	buggy pack "$K/loop_reader.cpp" "" "$S/pack_overrun.cpp" <<<"$COMPUTE_ONE_CORE"
 	assert_output --regexp "core 1,2 fault: trisc2 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp pack_overrun.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: pack: tile of 2048 bytes to L1 0x38800: CB 16 overrun: trisc2 reserved 1 page at 0x38000 \(2 pages of 2048 at 0x38000\)"
 	runs_right 1,2
 }
 
 @test "a compute kernel that unpacks a CB page it did not wait for faults its unpacker" {
 	buffers
-	buggy unpack "$K/loop_reader.cpp" "" "$S/unpack_unwaited.cpp" <<-INI
-	$ONE_CORE
-	[cb.16]
-	format = bfloat16
-	pages = 2
-	[reader]
-	args = @in 1
-	compile_args = accessor(in)
-	INI
+	buggy unpack "$K/loop_reader.cpp" "" "$S/unpack_unwaited.cpp" <<<"$COMPUTE_ONE_CORE"
 	assert_output --regexp "core 1,2 fault: trisc0 pc 0x[0-9a-f]{8} \\($(bug_at compute.cpp unpack_unwaited.cpp)(, in [^()]+(\\([^()]*\\))?)?\\) fault: unpack: tile of 2048 bytes from L1 0x37800: CB 0 underrun: trisc0 waited for 1 page at 0x37000 \(2 pages of 2048 at 0x37000\)"
 	runs_right 1,2
 }

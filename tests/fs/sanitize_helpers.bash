@@ -72,6 +72,17 @@ timeout_ms = 5000
 format = bfloat16
 pages = 2'
 
+# The args of the gallery's compute kernels: core 1,2, CB 0 and CB 16 of 2
+# pages, the reader (programs/loop_reader.cpp) putting one page of in into
+# CB 0.
+COMPUTE_ONE_CORE="$ONE_CORE
+[cb.16]
+format = bfloat16
+pages = 2
+[reader]
+args = @in 1
+compile_args = accessor(in)"
+
 # The args of fw_write.cpp: core 0,0 writes into core 1,0 (NOC 2,2).
 FW_WRITE='[program]
 cores = 0-1,0

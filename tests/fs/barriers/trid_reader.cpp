@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Correct (barriers.bats): reads each page into CB 0 tagged with transaction
 // id 1 and waits with noc_async_read_barrier_with_trid only before the push.
+// Buggy with defines = WAIT_TRID=2: the barrier then waits for another id,
+// not for the read.
 // args: buffer address, pages; compile_args: accessor(buffer).
 #include <cstdint>
 #include "api/dataflow/dataflow_api.h"
+
+#ifndef WAIT_TRID
+#define WAIT_TRID 1
+#endif
 
 void kernel_main()
 {
@@ -17,7 +23,7 @@ void kernel_main()
 	for (uint32_t i = 0; i < pages; i++) {
 		cb_reserve_back(cb, 1);
 		noc_async_read_page(i, in, get_write_ptr(cb));
-		noc_async_read_barrier_with_trid(1);
+		noc_async_read_barrier_with_trid(WAIT_TRID);
 		cb_push_back(cb, 1);
 	}
 }
