@@ -14,7 +14,7 @@
 // LLKOperand takes a TensorShape as a template argument. tt-metal's
 // compiler allows that in C++17 (-ftt-nttp); Debian's g++ only in C++20,
 // so ttfs builds a kernel whose source includes a header of
-// api/compute/experimental/2_0 as C++20 (docs/programs-args.md).
+// api/compute/experimental/2_0 as C++20 (runtime/kernel/README.md).
 #pragma once
 
 #if __cplusplus < 202002L
