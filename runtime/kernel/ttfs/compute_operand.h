@@ -31,8 +31,10 @@ inline void unpack_at(uint32_t op, uint32_t addr, uint32_t format, uint32_t flag
 	cmd(op);
 }
 
-// DST tile idst into byte address addr in `format`.
-inline void pack_at(uint32_t idst, uint32_t addr, uint32_t format, const char *call)
+// A pack command `op` of DST tile idst to byte address addr in `format`
+// (ARG5: PACK_UNTILIZE's row pitch).
+inline void pack_cmd(uint32_t op, uint32_t idst, uint32_t addr, uint32_t format, uint32_t pitch,
+		     const char *call)
 {
 	check_dst(idst, call);
 	arg(0, idst);
@@ -40,7 +42,14 @@ inline void pack_at(uint32_t idst, uint32_t addr, uint32_t format, const char *c
 	arg(2, format);
 	arg(3, TT_TX_NO_CB);
 	arg(4, 0);
-	cmd(TT_TX_OP_PACK);
+	arg(5, pitch);
+	cmd(op);
+}
+
+// DST tile idst into byte address addr in `format`.
+inline void pack_at(uint32_t idst, uint32_t addr, uint32_t format, const char *call)
+{
+	pack_cmd(TT_TX_OP_PACK, idst, addr, format, 0, call);
 }
 
 // Tilize: tile `tile` of row-major data at byte address base, in tile
@@ -69,14 +78,7 @@ inline void unpack_tilize_at(uint32_t base, uint32_t format, uint32_t tile, uint
 inline void pack_untilize_at(uint32_t idst, uint32_t addr, uint32_t format, uint32_t pitch,
 			     const char *call)
 {
-	check_dst(idst, call);
-	arg(0, idst);
-	arg(1, addr);
-	arg(2, format);
-	arg(3, TT_TX_NO_CB);
-	arg(4, 0);
-	arg(5, pitch);
-	cmd(TT_TX_OP_PACK_UNTILIZE);
+	pack_cmd(TT_TX_OP_PACK_UNTILIZE, idst, addr, format, pitch, call);
 }
 
 }  // namespace tx
