@@ -63,7 +63,7 @@ static int kernel_metal2(const struct prog_kernel_args *ka, const struct prog_re
 {
 	const struct prog_file *src = prog_input_file(in, ka->source);
 	char why[400];
-	int rc = metal2_prepare(ka, rk->tensor_cta, src->data, src->len, out, why, sizeof(why));
+	int rc = metal2_prepare(ka, rk, src->data, src->len, out, why, sizeof(why));
 
 	if (rc == -EIO)
 		ttrt_set_err(err, errlen, "build of %s failed: %s", ka->source, why);

@@ -360,10 +360,18 @@ metal2_prog() {
 }
 
 # metal2_bound NAME [READER-EXTRA]: reader, compute and writer of
-# dataflow_api/m2_*.cpp on 0,0, Metal 2.0 kernels with dfb::, sem:: and
-# tensor:: bindings and named args set by name: pages 1 and 2 of DRAM
-# buffer src through CB 0, DST and CB 16 into dst.
+# dataflow_api/m2_*.cpp on 0,0, Metal 2.0 kernels with dfb::, sem::,
+# tensor:: and scratch:: bindings and named args set by name: pages 1 and
+# 2 of DRAM buffer src through CB 0, DST and CB 16 into dst, the
+# scratchpad the L1 buffer spad (256 bytes on 0,0).
 metal2_bound() {
+	mkdir "$MNT/l1/buffers/spad"
+	echo 64 >"$MNT/l1/buffers/spad/page_size"
+	echo height_sharded >"$MNT/l1/buffers/spad/layout"
+	echo 0,0 >"$MNT/l1/buffers/spad/shard_cores"
+	echo "4 1" >"$MNT/l1/buffers/spad/shard_shape"
+	echo "4 1" >"$MNT/l1/buffers/spad/tensor_shape"
+	echo 256 >"$MNT/l1/buffers/spad/size"
 	mkdir "$P/$1"
 	cp "$DK/m2_reader.cpp" "$DK/m2_compute.cpp" "$DK/m2_writer.cpp" "$P/$1/"
 	run -0 pyset "$P/$1/args" <<-INI
@@ -400,6 +408,7 @@ metal2_bound() {
 	tensor_names = out=dst
 	dfb_names = from_compute=16
 	semaphore_names = done=0
+	scratch_names = pad=spad
 	arg_names = result step
 	args = step=5 result=$OUT
 	common_arg_names = n
@@ -408,7 +417,7 @@ metal2_bound() {
 	assert_output ok
 }
 
-@test "Metal 2.0 bindings: dfb::, sem:: and tensor:: from the args section, named args set by name, on reader, compute and writer" {
+@test "Metal 2.0 bindings: dfb::, sem::, tensor:: and scratch:: from the args section, named args set by name, on reader, compute and writer" {
 	dram_buffer src 4
 	dram_buffer dst 2
 	# Finite bfloat16 values, so the copy through DST keeps every bit.
@@ -417,20 +426,35 @@ metal2_bound() {
 	metal2_bound bound
 	run -0 run_prog bound
 	assert_output ok
-	cmp <(tail -c +2049 "$BATS_TEST_TMPDIR/src.bin" | head -c 4096) "$MNT/dram/buffers/dst/data"
-	# The common vararg after n and dst's address, dst's address, step.
-	run -0 words 0,0 $OUT 3 dec
-	assert_output "77 $(($(cat "$MNT/dram/buffers/dst/address"))) 5"
+	# Pages 1 and 2 of src, the scratchpad's 256 bytes over the start of
+	# the second.
+	python3 - "$BATS_TEST_TMPDIR/src.bin" "$MNT/dram/buffers/dst/data" <<-'PY'
+	import struct, sys
+	src, dst = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+	pad = b"".join(struct.pack("<I", 3 * i) for i in range(64))
+	want = src[2048:4096] + pad + src[4096 + 256:6144]
+	assert dst == want, [i for i in range(4096) if dst[i] != want[i]][:8]
+	PY
+	# The common vararg after n and the addresses of dst and spad, dst's
+	# address, step, the scratchpad's 64 words at spad's address.
+	local spad=$(($(cat "$MNT/l1/buffers/spad/address")))
+	run -0 words 0,0 $OUT 5 dec
+	assert_output "77 $(($(cat "$MNT/dram/buffers/dst/address"))) 5 64 $spad"
+	run -0 words 0,0 $spad 64 dec
+	assert_output "$(seq -s ' ' 0 3 189)"
 }
 
-@test "Metal 2.0: a scratch:: binding and LocalTensorAccessor fail the build, saying ttfs lacks them" {
+@test "Metal 2.0: scratch:: with no scratch_names and LocalTensorAccessor fail the build, saying so" {
 	dram_buffer src 4
 	dram_buffer dst 2
 	metal2_bound scr
 	sed -i 's|^\tSemaphore(sem::done)|\tauto s = scratch::pad;\n&|' "$P/scr/m2_reader.cpp"
 	run -0 run_prog scr
 	assert_output EIO
-	run -0 grep -F "error build of m2_reader.cpp failed: m2_reader.cpp:26: scratch:: names a Metal 2.0 scratchpad binding (Scratchpad), which ttfs does not have yet" "$P/scr/status"
+	run -0 grep -F "error build of m2_reader.cpp failed: m2_reader.cpp:26: scratch:: names a Metal 2.0 scratchpad binding, and the args section binds none (scratch_names = NAME=L1BUFFER)" "$P/scr/status"
+	ttfs_remove_buffers
+	dram_buffer src 4
+	dram_buffer dst 2
 	metal2_bound lta
 	sed -i 's|^\tSemaphore(sem::done)|\tLocalTensorAccessor<uint32_t> l(tensor::in);\n&|' "$P/lta/m2_reader.cpp"
 	run -0 run_prog lta

@@ -129,10 +129,12 @@ struct prog_named_arg {
 	uint32_t value;
 };
 
-/* tensor_names = NAME=BUFFER: Metal 2.0's tensor::NAME, a TensorAccessor
- * of the buffer (its accessor words after compile_args, its address a
- * common arg after the named ones). */
-struct prog_tensor_binding {
+/* NAME=BUFFER of tensor_names (Metal 2.0's tensor::NAME, a TensorAccessor
+ * of the buffer: its accessor words after compile_args, its address a
+ * common arg after the named ones) and of scratch_names (scratch::NAME, a
+ * Scratchpad of an L1 buffer's bytes on each core: its address a common
+ * arg after the tensors'). */
+struct prog_buffer_binding {
 	char name[PROG_NAMED_ARG_MAX + 1];
 	char buffer[PROG_NAME_MAX + 1];
 };
@@ -159,6 +161,7 @@ enum prog_kernel_key {
 	PROG_KEY_DFB_NAMES,
 	PROG_KEY_SEMAPHORE_NAMES,
 	PROG_KEY_TENSOR_NAMES,
+	PROG_KEY_SCRATCH_NAMES,
 	PROG_NUM_KERNEL_KEYS
 };
 
@@ -188,11 +191,12 @@ struct prog_kernel_args {
 	uint32_t n_arg_names, n_common_arg_names;
 	/* Metal 2.0's bindings (kernel_bindings_generated.h): dfb::NAME of a
 	 * CB index (dfb_names), sem::NAME of a semaphore id
-	 * (semaphore_names), tensor::NAME of a buffer (tensor_names). */
+	 * (semaphore_names), tensor::NAME of a buffer (tensor_names),
+	 * scratch::NAME of an L1 buffer (scratch_names). */
 	struct prog_named_arg *dfbs, *sems;
 	uint32_t n_dfbs, n_sems;
-	struct prog_tensor_binding *tensors;
-	uint32_t n_tensors;
+	struct prog_buffer_binding *tensors, *scratches;
+	uint32_t n_tensors, n_scratches;
 	uint8_t noc;
 	/* compute kernels only */
 	enum prog_math_fidelity math_fidelity;
@@ -354,8 +358,10 @@ struct prog_u32s {
 
 struct prog_resolved_kernel {
 	struct prog_u32s compile_args;   /* compile_args, then each tensor binding's accessor */
-	struct prog_u32s common_args;    /* the named ones, each tensor binding's address, the rest */
+	struct prog_u32s common_args;    /* the named ones, each tensor binding's address, each
+					  * scratch binding's, the rest */
 	uint32_t *tensor_cta;            /* [n_tensors]: where each binding's accessor starts */
+	uint32_t *scratch_size;          /* [n_scratches]: each scratch buffer's bytes on a core */
 	struct prog_u32s *core_args;   /* [n_cores], in the order of prog_args.cores; none
 					* on a core the kernel does not run on */
 };

@@ -117,7 +117,7 @@ int args_name_values(struct parse_ctx *ctx, const char *key, const char *value,
 		     struct prog_named_arg **v, uint32_t *n);
 /* name=BUFFER ... (tensor_names): appended to v/n, each name once. */
 int args_name_buffers(struct parse_ctx *ctx, const char *key, const char *value,
-		      struct prog_tensor_binding **v, uint32_t *n);
+		      struct prog_buffer_binding **v, uint32_t *n);
 
 /* args_kernel.c */
 /* A new kernel section: [reader], [writer], [compute] (name is one of

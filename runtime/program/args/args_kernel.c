@@ -36,10 +36,11 @@ static const char *const kernel_keys[PROG_NUM_KERNEL_KEYS] = {
 	[PROG_KEY_DFB_NAMES] = "dfb_names",
 	[PROG_KEY_SEMAPHORE_NAMES] = "semaphore_names",
 	[PROG_KEY_TENSOR_NAMES] = "tensor_names",
+	[PROG_KEY_SCRATCH_NAMES] = "scratch_names",
 };
 
 #define COMPUTE_KEYS "math_fidelity, fp32_dest_acc_en, math_approx_mode, dst_full_sync_en, unpack_to_dest_mode"
-#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, arg_names, common_arg_names, dfb_names, semaphore_names, tensor_names, cores, upstream_path"
+#define COMMON_KEYS "args, args.X,Y, common_args, compile_args, defines, named_compile_args, arg_names, common_arg_names, dfb_names, semaphore_names, tensor_names, scratch_names, cores, upstream_path"
 
 static bool compute_key(int i)
 {
@@ -395,6 +396,8 @@ int args_kernel_key(struct parse_ctx *ctx, struct prog_kernel_args *k, const cha
 				   &k->n_sems);
 	case PROG_KEY_TENSOR_NAMES:
 		return args_name_buffers(ctx, key, value, &k->tensors, &k->n_tensors);
+	case PROG_KEY_SCRATCH_NAMES:
+		return args_name_buffers(ctx, key, value, &k->scratches, &k->n_scratches);
 	case PROG_KEY_UNPACK_TO_DEST_MODE:
 		return unpack_modes(ctx, key, value, k);
 	case PROG_KEY_CORES:
@@ -685,5 +688,6 @@ void args_kernel_free(struct prog_kernel_args *k)
 	free(k->dfbs);
 	free(k->sems);
 	free(k->tensors);
+	free(k->scratches);
 	free(k->cores.v);
 }

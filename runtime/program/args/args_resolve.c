@@ -175,6 +175,15 @@ static const struct prog_override *override_for(const struct prog_kernel_args *k
 	return NULL;
 }
 
+/* The bytes buf has on core: all of a bank's (or shard's) on a core it
+ * covers, none elsewhere. */
+static uint64_t bytes_on(const struct prog_buffer_info *buf, struct ttrt_xy core)
+{
+	int i = ttrt_core_index(core);
+
+	return i >= 0 && buf->on_core[i / 8] >> (i % 8) & 1 ? buf->bytes_per_bank : 0;
+}
+
 /* tensor_names, as tt-metal lays a Metal 2.0 kernel's tensor bindings
  * out: each buffer's accessor words after compile_args (tensor_cta says
  * where), its address among the common args after the named ones. */
@@ -227,6 +236,61 @@ static int resolve_tensors(struct resolve_ctx *rc, const struct prog_kernel_args
 	return ret;
 }
 
+/* scratch_names: each L1 buffer's address among the common args after the
+ * tensor bindings' (tt-metal's layout), its size the bytes it has on each
+ * of the kernel's cores (the fewest; none on one is an error). */
+static int resolve_scratches(struct resolve_ctx *rc, const struct prog_kernel_args *k,
+			     const char *kname, struct prog_resolved_kernel *out)
+{
+	const int line = k->key_line[PROG_KEY_SCRATCH_NAMES];
+	struct prog_u32s *crta = &out->common_args;
+	uint32_t at = k->n_common_arg_names + k->n_tensors, n = k->n_scratches;
+	uint32_t *grown;
+
+	if (!n)
+		return 0;
+	if (crta->n + n > PROG_MAX_ARGS) {
+		ttrt_set_err(rc->err, rc->errlen,
+			     "%s:%d: [%s] scratch_names: with the bindings' %u addresses, more than %u "
+			     "common args", rc->name, line, kname, n, PROG_MAX_ARGS);
+		return -EINVAL;
+	}
+	out->scratch_size = calloc(n, sizeof(*out->scratch_size));
+	if (!out->scratch_size || !(grown = realloc(crta->v, (crta->n + n) * sizeof(*grown))))
+		return -ENOMEM;
+	crta->v = grown;
+	memmove(crta->v + at + n, crta->v + at, (crta->n - at) * sizeof(*grown));
+	crta->n += n;
+	for (uint32_t i = 0; i < n; i++) {
+		const char *name = k->scratches[i].buffer;
+		struct prog_buffer_info info;
+		uint64_t size = UINT32_MAX;
+		int ret = lookup(rc, kname, "scratch_names", line, name, &info);
+
+		if (ret)
+			return ret;
+		for (uint32_t c = 0; !info.is_dram && c < k->cores.n; c++) {
+			uint64_t have = bytes_on(&info, k->cores.v[c]);
+
+			if (have)
+				size = have < size ? have : size;
+			else
+				size = 0, c = k->cores.n;
+		}
+		if (info.is_dram || !size) {
+			ttrt_set_err(rc->err, rc->errlen,
+				     "%s:%d: [%s] scratch_names: '%s' %s; a scratchpad is an L1 buffer "
+				     "with bytes on each of the kernel's cores (l1/buffers/)",
+				     rc->name, line, kname, name,
+				     info.is_dram ? "is a DRAM buffer" : "has no bytes on one of its cores");
+			return -EINVAL;
+		}
+		crta->v[at + i] = (uint32_t)info.addr;
+		out->scratch_size[i] = (uint32_t)size;
+	}
+	return 0;
+}
+
 static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uint32_t kid,
 			  struct prog_resolved_kernel *out)
 {
@@ -246,6 +310,8 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uin
 				    &out->common_args);
 	if (!ret)
 		ret = resolve_tensors(rc, k, kname, out);
+	if (!ret)
+		ret = resolve_scratches(rc, k, kname, out);
 	for (uint32_t c = 0; c < a->n_cores && !ret; c++) {
 		const struct prog_override *o = override_for(k, a->cores[c]);
 		static const struct prog_words none;
@@ -263,15 +329,6 @@ static int resolve_kernel(struct resolve_ctx *rc, const struct prog_args *a, uin
 				    &out->core_args[c]);
 	}
 	return ret;
-}
-
-/* The bytes buf has on core: all of a bank's (or shard's) on a core it
- * covers, none elsewhere. */
-static uint64_t bytes_on(const struct prog_buffer_info *buf, struct ttrt_xy core)
-{
-	int i = ttrt_core_index(core);
-
-	return i >= 0 && buf->on_core[i / 8] >> (i % 8) & 1 ? buf->bytes_per_bank : 0;
 }
 
 /* A section's `buffer = NAME`: an L1 buffer with room for the CB on each
@@ -365,6 +422,7 @@ void prog_resolved_free(struct prog_resolved *r)
 		free(rk->compile_args.v);
 		free(rk->common_args.v);
 		free(rk->tensor_cta);
+		free(rk->scratch_size);
 		if (rk->core_args)
 			for (uint32_t c = 0; c < r->n_cores; c++)
 				free(rk->core_args[c].v);

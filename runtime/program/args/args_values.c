@@ -518,7 +518,7 @@ static bool identifier(const char *s, size_t len)
 }
 
 _Static_assert(offsetof(struct prog_named_arg, name) == 0, "new_named: the name comes first");
-_Static_assert(offsetof(struct prog_tensor_binding, name) == 0, "new_named: the name comes first");
+_Static_assert(offsetof(struct prog_buffer_binding, name) == 0, "new_named: the name comes first");
 
 /* Room for one more entry named tok in *v (n entries of size bytes, each
  * beginning with its name), zeroed but for the name: NULL with the error
@@ -597,14 +597,14 @@ int args_arg_names(struct parse_ctx *ctx, const char *key, const char *value,
 }
 
 int args_name_buffers(struct parse_ctx *ctx, const char *key, const char *value,
-		      struct prog_tensor_binding **v, uint32_t *n)
+		      struct prog_buffer_binding **v, uint32_t *n)
 {
 	char tok[128];
 	bool too_long;
 
 	for (const char *s = value; (s = args_next_token(s, false, tok, sizeof(tok), &too_long));) {
 		char *eq = strchr(tok, '=');
-		struct prog_tensor_binding *b;
+		struct prog_buffer_binding *b;
 		size_t namelen = eq ? (size_t)(eq - tok) : 0;
 
 		if (too_long || !eq || !identifier(tok, namelen) || namelen > PROG_NAMED_ARG_MAX) {

@@ -353,15 +353,17 @@ static int token_namespace(char **b, size_t *n, const char *header, const char *
 	return rc || !count ? rc : emit(b, n, "}  // namespace %s\n", ns);
 }
 
-/* kernel_bindings_generated.h's part: dfb::, sem:: and tensor:: tokens.
- * A tensor binding's address is the common arg after the named ones
- * (args_resolve.c puts it there), its accessor at tensor_cta[i]. */
-static int make_bindings(const struct prog_kernel_args *k, const uint32_t *tensor_cta,
+/* kernel_bindings_generated.h's part: dfb::, sem::, tensor:: and
+ * scratch:: tokens. A tensor binding's address is the common arg after
+ * the named ones, a scratch binding's after the tensors' (args_resolve.c
+ * puts them there); rk says where each accessor starts and each
+ * scratchpad's size. */
+static int make_bindings(const struct prog_kernel_args *k, const struct prog_resolved_kernel *rk,
 			 struct metal2_kernel *out)
 {
 	char **b = &out->header;
 	size_t *n = &out->header_len;
-	int rc = k->n_tensors && !tensor_cta ? -EINVAL : 0;
+	int rc = (k->n_tensors || k->n_scratches) && !rk ? -EINVAL : 0;
 
 	if (!rc)
 		rc = token_namespace(b, n, "api/dataflow/dfb_binding_token.h", "dfb", k->dfbs,
@@ -377,14 +379,22 @@ static int make_bindings(const struct prog_kernel_args *k, const uint32_t *tenso
 		rc = emit(b, n,
 			  "using %s_t = ::tensor_accessor::TensorBindingToken<%uu, %uu>;\n"
 			  "constexpr %s_t %s{};\n",
-			  k->tensors[i].name, tensor_cta[i], 4 * (k->n_common_arg_names + i),
+			  k->tensors[i].name, rk->tensor_cta[i], 4 * (k->n_common_arg_names + i),
 			  k->tensors[i].name, k->tensors[i].name);
 	if (!rc && k->n_tensors)
 		rc = emit(b, n, "}  // namespace tensor\n");
+	if (!rc && k->n_scratches)
+		rc = emit(b, n, "#include \"api/scratchpad.h\"\nnamespace scratch {\n");
+	for (uint32_t i = 0; !rc && i < k->n_scratches; i++)
+		rc = emit(b, n, "constexpr ScratchpadBindingToken %s{%uu, %uu};\n",
+			  k->scratches[i].name, k->n_common_arg_names + k->n_tensors + i,
+			  rk->scratch_size[i]);
+	if (!rc && k->n_scratches)
+		rc = emit(b, n, "}  // namespace scratch\n");
 	return rc;
 }
 
-static int make_header(const struct prog_kernel_args *k, const uint32_t *tensor_cta,
+static int make_header(const struct prog_kernel_args *k, const struct prog_resolved_kernel *rk,
 		       struct metal2_kernel *out)
 {
 	char **b = &out->header;
@@ -393,7 +403,7 @@ static int make_header(const struct prog_kernel_args *k, const uint32_t *tensor_
 			    "#pragma once\n#include \"experimental/kernel_args.h\"\n\n");
 
 	if (!rc)
-		rc = make_bindings(k, tensor_cta, out);
+		rc = make_bindings(k, rk, out);
 	if (!rc)
 		rc = emit(b, n, "namespace args {\n");
 	for (uint32_t i = 0; !rc && i < k->n_arg_names; i++)
@@ -405,8 +415,8 @@ static int make_header(const struct prog_kernel_args *k, const uint32_t *tensor_
 	for (uint32_t i = 0; !rc && i < k->n_named_args; i++)
 		rc = emit(b, n, "constexpr experimental::CtaVal<uint32_t> %s{%uu};\n",
 			  k->named_args[i].name, k->named_args[i].value);
-	/* The common varargs follow the named common args and the tensor
-	 * bindings' addresses, as in tt-metal. */
+	/* The common varargs follow the named common args and the tensor and
+	 * scratch bindings' addresses, as in tt-metal. */
 	if (!rc)
 		rc = emit(b, n,
 			  "}  // namespace args\n\n"
@@ -414,7 +424,7 @@ static int make_header(const struct prog_kernel_args *k, const uint32_t *tensor_
 			  "{\n\treturn get_arg_val<uint32_t>(%u + idx);\n}\n\n"
 			  "FORCE_INLINE uint32_t get_common_vararg(uint32_t idx)\n"
 			  "{\n\treturn get_common_arg_val<uint32_t>(%u + idx);\n}\n",
-			  k->n_arg_names, k->n_common_arg_names + k->n_tensors);
+			  k->n_arg_names, k->n_common_arg_names + k->n_tensors + k->n_scratches);
 	return rc;
 }
 
@@ -451,11 +461,11 @@ static bool declares_namespace(const struct scan *s, const char *name)
 	return false;
 }
 
-/* tt-metal's scratch:: bindings (Scratchpad) are not here: a kernel
- * naming one fails with that said, not with an undeclared name. */
-static int no_scratchpad(struct scan *s)
+/* A kernel naming scratch:: whose section binds no scratchpad fails with
+ * that said, not with an undeclared name. */
+static int no_scratchpad(struct scan *s, const struct prog_kernel_args *k)
 {
-	if (declares_namespace(s, "scratch"))
+	if (k->n_scratches || declares_namespace(s, "scratch"))
 		return 0;
 	for (size_t at = find_word(s, 0, "scratch"); at < s->len;
 	     at = find_word(s, at + 7, "scratch")) {
@@ -465,8 +475,8 @@ static int no_scratchpad(struct scan *s)
 			p++;
 		if (p + 1 < s->len && s->t[p] == ':' && s->t[p + 1] == ':')
 			return fail(s, line_of(s, at),
-				    "scratch:: names a Metal 2.0 scratchpad binding (Scratchpad), which "
-				    "ttfs does not have yet: give an L1 buffer's address as an arg");
+				    "scratch:: names a Metal 2.0 scratchpad binding, and the args section "
+				    "binds none (scratch_names = NAME=L1BUFFER)");
 	}
 	return 0;
 }
@@ -474,11 +484,11 @@ static int no_scratchpad(struct scan *s)
 static bool is_metal2(const struct prog_kernel_args *k, bool entry)
 {
 	return entry || k->n_arg_names || k->n_common_arg_names || k->n_dfbs || k->n_sems ||
-	       k->n_tensors;
+	       k->n_tensors || k->n_scratches;
 }
 
-int metal2_prepare(const struct prog_kernel_args *k, const uint32_t *tensor_cta, const char *src,
-		   size_t len, struct metal2_kernel *out, char *err, size_t errlen)
+int metal2_prepare(const struct prog_kernel_args *k, const struct prog_resolved_kernel *rk,
+		   const char *src, size_t len, struct metal2_kernel *out, char *err, size_t errlen)
 {
 	struct scan s = { .len = len, .file = k->source, .err = err, .errlen = errlen };
 	struct entry *e = calloc(1, sizeof(*e));
@@ -491,9 +501,9 @@ int metal2_prepare(const struct prog_kernel_args *k, const uint32_t *tensor_cta,
 	if (!rc)
 		rc = find_entry(&s, k, e, &found);
 	if (!rc && is_metal2(k, found))
-		rc = no_scratchpad(&s);
+		rc = no_scratchpad(&s, k);
 	if (!rc && is_metal2(k, found))
-		rc = make_header(k, tensor_cta, out);
+		rc = make_header(k, rk, out);
 	if (!rc && found)
 		rc = make_source(src, len, e, out);
 	if (rc)

@@ -471,11 +471,11 @@ static void test_metal2_bindings(void)
 	char err[512];
 	int rc, calls = 0;
 	struct prog_resolved *r = NULL;
-	struct prog_args *a = parse("[program]\ncores = 0-1,0\n[kernel.k]\nsource = k.cpp\n"
+	struct prog_args *a = parse("[program]\ncores = 2-3,3\n[kernel.k]\nsource = k.cpp\n"
 				    "processor = brisc\narg_names = a b\nargs = 9 b=@in a=1\n"
-				    "args.1,0 = b=3 8 a=4\ncommon_arg_names = c\ncommon_args = 5 c=6\n"
+				    "args.3,3 = b=3 8 a=4\ncommon_arg_names = c\ncommon_args = 5 c=6\n"
 				    "compile_args = 7\ntensor_names = t=out u=in\ndfb_names = d=16\n"
-				    "semaphore_names = s=3\n",
+				    "semaphore_names = s=3\nscratch_names = p=l1\n",
 				    err, sizeof(err), &rc);
 	const struct prog_kernel_args *k;
 	const struct prog_resolved_kernel *rk;
@@ -492,15 +492,43 @@ static void test_metal2_bindings(void)
 	CHECK(rk->core_args[0].n == 3 && rk->core_args[0].v[0] == 1 &&
 		      rk->core_args[0].v[1] == 0x1000 && rk->core_args[0].v[2] == 9, "args by name");
 	CHECK(rk->core_args[1].n == 3 && rk->core_args[1].v[0] == 4 && rk->core_args[1].v[1] == 3 &&
-		      rk->core_args[1].v[2] == 8, "args.1,0 by name");
-	CHECK(rk->common_args.n == 4 && rk->common_args.v[0] == 6 &&
+		      rk->core_args[1].v[2] == 8, "args.3,3 by name");
+	CHECK(rk->common_args.n == 5 && rk->common_args.v[0] == 6 &&
 		      rk->common_args.v[1] == 0x20000 && rk->common_args.v[2] == 0x1000 &&
-		      rk->common_args.v[3] == 5, "common args: c, t's and u's addresses, then 5");
+		      rk->common_args.v[3] == 0x170000 && rk->common_args.v[4] == 5,
+	      "common args: c, t's, u's and p's addresses, then 5");
+	CHECK(rk->scratch_size && rk->scratch_size[0] == 8192, "the scratchpad's bytes on a core");
 	CHECK_EQ(rk->compile_args.n, 1 + 2 * PROG_ACCESSOR_WORDS);
 	CHECK_EQ(rk->compile_args.v[0], 7);
 	CHECK(rk->tensor_cta && rk->tensor_cta[0] == 1 && rk->tensor_cta[1] == 3, "accessor offsets");
 	prog_resolved_free(r);
 	prog_args_free(a);
+}
+
+/* A scratchpad is an L1 buffer with bytes on each of the kernel's cores. */
+static void test_scratch_errors(void)
+{
+	static const struct { const char *cores, *buf, *want; } cases[] = {
+		{ "2-3,3", "in", "args:5: [kernel.k] scratch_names: 'in' is a DRAM buffer; a scratchpad is an L1 buffer" },
+		{ "2-4,3", "l1", "args:5: [kernel.k] scratch_names: 'l1' has no bytes on one of its cores" },
+		{ "2-3,3", "gone", "args:5: [kernel.k] scratch_names: no buffer 'gone'" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[512], text[256];
+		int rc, calls = 0;
+		struct prog_resolved *r = NULL;
+		struct prog_args *a;
+
+		snprintf(text, sizeof(text), "[program]\ncores = %s\n[kernel.k]\nsource = k.cpp\n"
+			 "scratch_names = p=%s\nprocessor = brisc\n", cases[i].cores, cases[i].buf);
+		a = parse(text, err, sizeof(err), &rc);
+		REQUIRE(rc == 0, "%s", err);
+		rc = prog_args_resolve(a, "args", lookup, &calls, &r, err, sizeof(err));
+		CHECK(rc < 0 && !r && !strncmp(err, cases[i].want, strlen(cases[i].want)), "case %zu: %d %s",
+		      i, rc, err);
+		prog_args_free(a);
+	}
 }
 
 static void test_resolve_errors(void)
@@ -976,6 +1004,7 @@ int main(void)
 	test_limits();
 	test_overrides();
 	test_metal2_bindings();
+	test_scratch_errors();
 	test_resolve_errors();
 	test_resolve_sharded();
 	test_cb_buffer();

@@ -86,22 +86,26 @@ static void no_params(void)
 	prog_args_free(a);
 }
 
-/* The bindings: dfb::, sem:: and tensor:: tokens, a tensor's address the
- * common arg after the named ones, the common varargs after both; a
- * kernel with bindings only is a Metal 2.0 one. scratch:: fails unless
+/* The bindings: dfb::, sem::, tensor:: and scratch:: tokens, a tensor's
+ * address the common arg after the named ones, a scratchpad's after the
+ * tensors', the common varargs after all of them; a kernel with bindings
+ * only is a Metal 2.0 one. scratch:: with no scratch_names fails unless
  * the source has its own namespace scratch. */
 static void bindings(void)
 {
-	static const uint32_t cta[] = { 5, 9 };
+	static uint32_t cta[] = { 5, 9 }, sizes[] = { 4096 };
+	const struct prog_resolved_kernel rk = { .tensor_cta = cta, .scratch_size = sizes };
 	struct prog_args *a = parse("[program]\ncores = 0,0\n[kernel.k]\nsource = k.cpp\n"
 				    "processor = brisc\ncommon_arg_names = c\ncommon_args = 1\n"
 				    "dfb_names = in=0 out=16\nsemaphore_names = go=3\n"
-				    "tensor_names = t=bufa u=bufb\n");
+				    "tensor_names = t=bufa u=bufb\nscratch_names = pad=l1buf\n");
+	struct prog_args *plain = parse("[program]\ncores = 0,0\n[kernel.k]\nsource = k.cpp\n"
+					"processor = brisc\narg_names = x\nargs = 1\n");
 	const struct prog_kernel_args *k = &a->kernel[a->n_kernels - 1];
 	struct metal2_kernel m;
 	char err[256];
 
-	REQUIRE(metal2_prepare(k, cta, "void kernel_main() {}\n", 22, &m, err, sizeof(err)) == 0,
+	REQUIRE(metal2_prepare(k, &rk, "void kernel_main() {}\n", 22, &m, err, sizeof(err)) == 0,
 		"%s", err);
 	REQUIRE(m.header && !m.source, "a header, no entry");
 	CHECK(strstr(m.header, "namespace dfb {\nconstexpr DFBBindingToken in{0};\n"
@@ -111,15 +115,20 @@ static void bindings(void)
 	CHECK(strstr(m.header, "using t_t = ::tensor_accessor::TensorBindingToken<5u, 4u>;\n"
 			       "constexpr t_t t{};\n"
 			       "using u_t = ::tensor_accessor::TensorBindingToken<9u, 8u>;"), "%s", m.header);
-	CHECK(strstr(m.header, "get_common_arg_val<uint32_t>(3 + idx)"), "%s", m.header);
+	CHECK(strstr(m.header, "constexpr ScratchpadBindingToken pad{3u, 4096u};"), "%s", m.header);
+	CHECK(strstr(m.header, "get_common_arg_val<uint32_t>(4 + idx)"), "%s", m.header);
 	metal2_free(&m);
-	CHECK_EQ(metal2_prepare(k, cta, "void kernel_main()\n{\n\tauto p = scratch :: pad;\n}\n", 49,
+	CHECK_EQ(metal2_prepare(k, NULL, "void kernel_main() {}\n", 22, &m, err, sizeof(err)),
+		 -EINVAL);
+	k = &plain->kernel[plain->n_kernels - 1];
+	CHECK_EQ(metal2_prepare(k, NULL, "void kernel_main()\n{\n\tauto p = scratch :: pad;\n}\n", 49,
 				&m, err, sizeof(err)), -EIO);
-	CHECK(!strncmp(err, "k.cpp:3: scratch:: names a Metal 2.0 scratchpad binding (Scratchpad)", 68),
-	      "%s", err);
-	REQUIRE(metal2_prepare(k, cta, "namespace scratch { int pad; }\nint x = scratch::pad;\n", 53,
+	CHECK(!strcmp(err, "k.cpp:3: scratch:: names a Metal 2.0 scratchpad binding, and the args "
+			   "section binds none (scratch_names = NAME=L1BUFFER)"), "%s", err);
+	REQUIRE(metal2_prepare(k, NULL, "namespace scratch { int pad; }\nint x = scratch::pad;\n", 53,
 			       &m, err, sizeof(err)) == 0, "%s", err);
 	metal2_free(&m);
+	prog_args_free(plain);
 	prog_args_free(a);
 }
 
