@@ -278,6 +278,39 @@ ttnn_prog() {
 	PY
 }
 
+@test "ttnn's broadcast scalar tiles hold the scalar in column 0, row 0 and element 0, zeros elsewhere" {
+	mkdir "$P/bs"
+	cp "$DK/bcast_scalars.cpp" "$P/bs/"
+	run -0 pyset "$P/bs/args" <<-INI
+	[program]
+	cores = 0,0
+	timeout_ms = 60000
+	[cb.16]
+	format = Float16_b
+	pages = 1
+	[kernel.bs]
+	source = bcast_scalars.cpp
+	processor = brisc
+	args = 0x3fc03fc0 0x120000
+	INI
+	assert_output ok
+	run -0 run_prog bs
+	assert_output ok
+	l1_file 0,0 0x120000 6144 "$BATS_TEST_TMPDIR/tiles.bin"
+	# 1.5 in bfloat16 (0x3fc0) where each broadcast reads it.
+	python3 - "$BATS_TEST_TMPDIR/tiles.bin" <<-'PY'
+	import struct, sys
+	t = struct.unpack("<3072H", open(sys.argv[1], "rb").read())
+	def at(r, c):
+	    return (r // 16 * 2 + c // 16) * 256 + r % 16 * 16 + c % 16
+	for k, hit in enumerate((lambda r, c: c == 0, lambda r, c: r == 0, lambda r, c: r == c == 0)):
+	    for r in range(32):
+	        for c in range(32):
+	            want = 0x3FC0 if hit(r, c) else 0
+	            assert t[k * 1024 + at(r, c)] == want, (k, r, c, hex(t[k * 1024 + at(r, c)]))
+	PY
+}
+
 # metal2_prog NAME SOURCE-FILE [EXTRA-LINES]: a Metal 2.0 kernel on 0,0.
 metal2_prog() {
 	mkdir "$P/$1"

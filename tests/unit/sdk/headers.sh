@@ -38,6 +38,9 @@ for h in prelude.h dataflow_api.h api/dataflow/dataflow_api.h debug/dprint.h \
 	 api/lock.h \
 	 ttnn/cpp/ttnn/kernel/dataflow/generate_reduce_scaler.hpp \
 	 ttnn/cpp/ttnn/kernel/dataflow/generate_mm_scaler.hpp \
+	 ttnn/cpp/ttnn/kernel/dataflow/generate_bcast_scalar.hpp \
+	 ttnn/cpp/ttnn/deprecated/tt_dnn/kernels/dataflow/generate_bcast_scalar.hpp \
+	 ttnn/cpp/ttnn/deprecated/tt_dnn/kernels/dataflow/generate_reduce_scaler.hpp \
 	 ttnn/cpp/ttnn/operations/kernel_helper_functions/pad_tile.hpp \
 	 ttnn/cpp/ttnn/operations/ccl/kernel_common/sharding_addrgen.hpp \
 	 ttnn/cpp/ttnn/operations/ccl/common/types/sharding_common.hpp; do
