@@ -256,6 +256,25 @@ int build_write_sources(const struct build_request *req, const char *dir)
 	return build_write_file(path, req->source, req->source_len);
 }
 
+int build_write_generated(const struct build_request *req, const char *dir)
+{
+	char path[PATH_MAX];
+	int ret = 0;
+
+	if (req->descriptors) {
+		if (snprintf(path, sizeof(path), "%s/" PROG_DESCRIPTORS_FILE, dir) >=
+		    (int)sizeof(path))
+			return -ENAMETOOLONG;
+		ret = build_write_file(path, req->descriptors, req->descriptors_len);
+	}
+	if (!ret && req->kernel_args) {
+		if (snprintf(path, sizeof(path), "%s/" METAL2_ARGS_FILE, dir) >= (int)sizeof(path))
+			return -ENAMETOOLONG;
+		ret = build_write_file(path, req->kernel_args, req->kernel_args_len);
+	}
+	return ret;
+}
+
 static void processor_defines(struct argv_buf *a, const struct build_request *req)
 {
 	static const char *const trisc_stage[3] = { "UNPACK", "MATH", "PACK" };
@@ -293,8 +312,9 @@ static void processor_defines(struct argv_buf *a, const struct build_request *re
  * template argument: tt-metal's compiler allows it in C++17 (-ftt-nttp),
  * Debian's g++ only in C++20. So a kernel whose own source names that
  * directory is built as C++20, without C++20's warning about compound
- * assignments to volatiles, which tt-metal's C++17 kernels make. */
-static bool uses_cxx20_api(const struct build_request *req)
+ * assignments to volatiles, which tt-metal's C++17 kernels make. A card
+ * build switches by the same rule (card_kernel.cxx20). */
+bool build_uses_cxx20_api(const struct build_request *req)
 {
 	static const char dir[] = "experimental/2_0/";
 
@@ -311,7 +331,7 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	if (env->card)
 		return card_kernel_key_argv(env, req);
 	arg(&a, "%s", env->compiler);
-	if (uses_cxx20_api(req)) {
+	if (build_uses_cxx20_api(req)) {
 		arg(&a, "-std=c++20");
 		arg(&a, "-Wno-volatile");
 	} else {
@@ -710,14 +730,8 @@ static int compile(const struct build_env *env, const struct build_request *req,
 	ret = mkdir(src_dir, 0755) < 0 ? -errno : 0;
 	if (!ret)
 		ret = build_write_sources(req, src_dir);
-	if (!ret && req->descriptors) {
-		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, BUILD_DIR_MAX, dir);
-		ret = build_write_file(path, req->descriptors, req->descriptors_len);
-	}
-	if (!ret && req->kernel_args) {
-		snprintf(path, sizeof(path), "%.*s/" METAL2_ARGS_FILE, BUILD_DIR_MAX, dir);
-		ret = build_write_file(path, req->kernel_args, req->kernel_args_len);
-	}
+	if (!ret)
+		ret = build_write_generated(req, dir);
 	if (!ret && req->upstream_path)
 		ret = upstream_tree_make(env->sdk_dir, dir, req->upstream_path);
 	if (ret)

@@ -156,6 +156,15 @@ const char *build_source_name(const struct build_request *req);
 /* Writes req's files into dir (an empty directory), the source's own file
  * (build_source_name) from req->source: 0 or -errno. */
 int build_write_sources(const struct build_request *req, const char *dir);
+/* Writes the headers generated for req into dir, the build directory a
+ * simulator or a card build puts on the include path: chlkc_descriptors.h
+ * and a Metal 2.0 kernel's kernel_args_generated.h, those it has. 0 or
+ * -errno. */
+int build_write_generated(const struct build_request *req, const char *dir);
+/* Whether req's source names the 2.0 API (experimental/2_0/), which
+ * Debian's g++ builds only as C++20: such a kernel is built with
+ * -std=c++20 -Wno-volatile, for the simulator or a card alike. */
+bool build_uses_cxx20_api(const struct build_request *req);
 /* Counts a compiler start (build_compiler_runs). */
 void build_count_run(void);
 /* Writes a new file (O_EXCL) whole: 0 or -errno. */
