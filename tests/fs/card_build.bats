@@ -135,6 +135,40 @@ fwdir() { echo "$BATS_FILE_TMPDIR"/cache/card-fw-*; }
 	assert_line --regexp "^reader\.cpp:3:[0-9]+: error: "
 }
 
+# m2_card NAME SOURCE: a Metal 2.0 kernel (dataflow_api/metal2.cpp's
+# args) on 1,1, built by the card recipe and run.
+m2_card() {
+	P="$MNT/programs/$1"
+	mkdir "$P"
+	cp "$2" "$P/metal2.cpp"
+	printf '%s\n' '[program]' 'cores = 1,1' '[kernel.m2]' 'source = metal2.cpp' \
+		'processor = brisc' 'named_compile_args = block=3 scale=10' 'arg_names = out n' \
+		'common_arg_names = bias' 'args = 0x160000 4 7 8 9 10' 'common_args = 100 55' \
+		>"$P/args"
+	run -0 ttfs_guard 60 pyrun "$P/run" 1
+	assert_output ok
+	# block scale n bias, n*scale+bias, varargs 7..10 times block, common vararg 0.
+	run -0 pyio pread "$MNT/cores/1,1/l1" 0x160000 40
+	assert_output "ok 030000000a00000004000000640000008c00000015000000180000001b0000001e00000037000000"
+}
+
+@test "Metal 2.0: a TT_KERNEL kernel builds for a card with its kernel_args_generated.h, and a 2.0 API source as C++20" {
+	m2_card m2 "$BATS_TEST_DIRNAME/dataflow_api/metal2.cpp"
+	run -0 grep -c -- "-std=c++17 -flto=auto .* -c $CARD/tt_metal/hw/firmware/src/tt-1xx/brisck.cc" "$P/build/log"
+	assert_output 1
+	# A source that names experimental/2_0/ compiles and links as C++20,
+	# as the simulator builds it.
+	{ cat "$BATS_TEST_DIRNAME/dataflow_api/metal2.cpp"; echo '// uses nothing of api/compute/experimental/2_0/'; } \
+		>"$BATS_TEST_TMPDIR/m2cxx20.cpp"
+	m2_card m2cxx20 "$BATS_TEST_TMPDIR/m2cxx20.cpp"
+	run -0 grep -c -- "-std=c++20 -Wno-volatile -flto=auto .* -c $CARD/tt_metal/hw/firmware/src/tt-1xx/brisck.cc" "$P/build/log"
+	assert_output 1
+	run -0 grep -c -- "riscv-tt-elf-g++ -O2 -Wl,--just-symbols=.* -std=c++20 -Wno-volatile -flto=auto .* -o .*/k/brisc.elf\$" "$P/build/log"
+	assert_output 1
+	run -1 grep -c -- "-std=c++17" "$P/build/log"
+	assert_output 0
+}
+
 @test "upstream_path: a card build resolves the source's relative includes from its place in tt_metal_home" {
 	P="$MNT/programs/up"
 	mkdir "$P"

@@ -95,10 +95,16 @@ static void add_compiler(struct card_argv *a, const struct card_paths *p, const 
 }
 
 /* Flags of compile and link alike: tt-metal's common flags, then the
- * processor's (HAL common_flags): no -march/-mabi, the ISA is -mcpu. */
-static void add_common(struct card_argv *a, enum card_target t)
+ * processor's (HAL common_flags): no -march/-mabi, the ISA is -mcpu.
+ * cxx20: a kernel of the 2.0 API (card_kernel.cxx20). */
+static void add_common(struct card_argv *a, enum card_target t, bool cxx20)
 {
-	add(a, "-std=c++17");
+	if (cxx20) {
+		add(a, "-std=c++20");
+		add(a, "-Wno-volatile");
+	} else {
+		add(a, "-std=c++17");
+	}
 	add(a, "-flto=auto");
 	add(a, "-ffast-math");
 	add(a, "-fno-exceptions");
@@ -229,7 +235,7 @@ int card_kernel_compile_argv(const struct card_paths *p, const struct card_devic
 	if (check_kernel(p, k))
 		return -EINVAL;
 	add_compiler(&a, p, "g++");
-	add_common(&a, k->target);
+	add_common(&a, k->target, k->cxx20);
 	add_compile_only(&a);
 	add(&a, "-O%d", opt_level(k));
 	add_defines(&a, d, k->target, 0);
@@ -292,7 +298,7 @@ int card_kernel_link_argv(const struct card_paths *p, const struct card_kernel *
 	add_compiler(&a, p, "g++");
 	add(&a, "-O%d", opt_level(k));
 	add(&a, "-Wl,--just-symbols=%s", weakened_fw);
-	add_common(&a, k->target);
+	add_common(&a, k->target, k->cxx20);
 	add_link_common(&a);
 	add(&a, "-T%s/runtime/hw/toolchain/blackhole/kernel_%s.ld", p->tt_metal_home,
 	    target_names[k->target]);
@@ -330,7 +336,7 @@ int card_firmware_compile_argv(const struct card_paths *p, const struct card_dev
 	if (!p->tt_metal_home || !p->sfpi_path || (unsigned)t >= CARD_NUM_TARGETS || !out_dir)
 		return -EINVAL;
 	add_compiler(&a, p, "g++");
-	add_common(&a, t);
+	add_common(&a, t, false);
 	add_compile_only(&a);
 	add(&a, "-Os");
 	card_add_firmware_flags(&a, p, d, t);
@@ -352,7 +358,7 @@ int card_firmware_link_argv(const struct card_paths *p, enum card_target t, cons
 		return -EINVAL;
 	add_compiler(&a, p, "g++");
 	add(&a, "-Os");
-	add_common(&a, t);
+	add_common(&a, t, false);
 	add_link_common(&a);
 	add(&a, "-T%s/runtime/hw/toolchain/blackhole/firmware_%s.ld", p->tt_metal_home,
 	    target_names[t]);

@@ -14,6 +14,7 @@
 #ifndef TTRT_PROGRAM_CARD_BUILD_H
 #define TTRT_PROGRAM_CARD_BUILD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,6 +58,8 @@ struct card_kernel {
 	const char *named_args;      /* KERNEL_COMPILE_TIME_ARG_MAP's value, or NULL */
 	const char *quote_dir;       /* -iquote: the source's directory in tt-metal's tree
 				      * (upstream_path, upstream_tree.h), or NULL */
+	bool cxx20;                  /* -std=c++20 -Wno-volatile, not -std=c++17: the source
+				      * names the 2.0 API (build_uses_cxx20_api) */
 };
 
 /* A NULL-terminated argv, one malloc'd block. */

@@ -12,7 +12,7 @@
 #include "program/build/card_kernel.h"
 #include "program/build/cache.h"
 #include "program/build/card_build.h"
-#include "program/build/descriptors.h"
+#include "program/build/metal2.h"
 #include "program/build/upstream_tree.h"
 
 #include <errno.h>
@@ -41,6 +41,7 @@ static int kernel_of(const struct build_request *req, const char *src_dir, const
 	k->defines = req->defines;
 	k->n_defines = req->n_defines;
 	k->named_args = req->named_args;
+	k->cxx20 = build_uses_cxx20_api(req);
 	if (!req->upstream_path)
 		return 0;
 	k->quote_dir = quote;
@@ -134,25 +135,29 @@ static int run_step(const struct build_env *env, const struct build_request *req
 }
 
 /* Writes the program's files, kernel_includes.hpp (which includes the
- * source by its path, as tt-metal's JIT does), the descriptors, and for an
- * upstream_path the source's directories of tt-metal's tree, linked to the
- * card's tree (tt_metal_home) as a simulator build links them to the SDK. */
+ * source by its path, as tt-metal's JIT does), the generated headers
+ * (chlkc_descriptors.h, kernel_args_generated.h) in top, on the path as
+ * "..", and for an upstream_path the source's directories of tt-metal's
+ * tree, linked to the card's tree (tt_metal_home) as a simulator build
+ * links them to the SDK. A Metal 2.0 kernel's kernel_args_generated.h is
+ * included by kernel_includes.hpp before the source: after the API the
+ * firmware wrapper includes, as the simulator build's -include puts it
+ * after the prelude. */
 static int populate(const struct build_env *env, const struct build_request *req,
 		    const struct card_dirs *d)
 {
-	char path[PATH_MAX], inc[PATH_MAX + 16];
+	char path[PATH_MAX], inc[PATH_MAX + 64];
 	int ret = build_write_sources(req, d->src);
 
 	if (ret)
 		return ret;
 	snprintf(path, sizeof(path), "%.*s/kernel_includes.hpp", DIR_MAX, d->k);
-	snprintf(inc, sizeof(inc), "#include \"%.*s/%.63s\"\n", DIR_MAX, d->src,
+	snprintf(inc, sizeof(inc), "%s#include \"%.*s/%.63s\"\n",
+		 req->kernel_args ? "#include \"" METAL2_ARGS_FILE "\"\n" : "", DIR_MAX, d->src,
 		 build_source_name(req));
 	ret = build_write_file(path, inc, strlen(inc));
-	if (!ret && req->descriptors) {
-		snprintf(path, sizeof(path), "%.*s/" PROG_DESCRIPTORS_FILE, DIR_MAX, d->top);
-		ret = build_write_file(path, req->descriptors, req->descriptors_len);
-	}
+	if (!ret)
+		ret = build_write_generated(req, d->top);
 	if (!ret && req->upstream_path)
 		ret = upstream_tree_make(env->tt_metal_home, d->top, req->upstream_path);
 	return ret;

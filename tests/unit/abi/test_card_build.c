@@ -136,6 +136,28 @@ static void test_upstream_quote(void)
 	card_argv_free(&a);
 }
 
+/* A kernel of the 2.0 API (cxx20, as build_uses_cxx20_api says of its
+ * source) compiles and links as C++20 without -Wvolatile, in the place of
+ * -std=c++17; firmware stays C++17. */
+static void test_cxx20(void)
+{
+	const struct card_kernel k = {
+		.target = CARD_TRISC0, .src_dir = "/k", .out_dir = "/b/trisc0", .cxx20 = true,
+	};
+	struct card_argv c, l;
+
+	REQUIRE(card_kernel_compile_argv(&paths, &p100a, &k, &c) == 0, "trisc0 compile");
+	REQUIRE(card_kernel_link_argv(&paths, &k, "/fw/trisc0_weakened.elf", &l) == 0, "link");
+	CHECK(find(&c, "-std=c++20") == 1 && find(&c, "-Wno-volatile") == 2 &&
+		      find(&c, "-std=c++17") < 0,
+	      "compile: C++20 first, no C++17");
+	CHECK(find(&l, "-std=c++20") > 0 && find(&l, "-Wno-volatile") > 0 &&
+		      find(&l, "-std=c++17") < 0,
+	      "link: C++20, no C++17");
+	card_argv_free(&c);
+	card_argv_free(&l);
+}
+
 static void test_link(void)
 {
 	const struct card_kernel brisc = { .target = CARD_BRISC, .src_dir = "/k", .out_dir = "/b" };
@@ -270,6 +292,7 @@ int main(void)
 	test_brisc_compile();
 	test_trisc_compile();
 	test_upstream_quote();
+	test_cxx20();
 	test_link();
 	test_firmware();
 	test_pow2_banks();
