@@ -67,6 +67,7 @@ struct ttrt_device {
 	 * [TTRT_NUM_TENSIX], NULL until the first launch. */
 	struct ttrt_core_kernels *core_kernels;
 	struct build_env *build_env;
+	struct build_watch *build_watch;   /* with build_env; the kept stamp */
 	/* Background builds and runs under way; closing waits for them.
 	 * Their own lock, taken last: a program's lock may be held. */
 	pthread_mutex_t program_threads_lock;

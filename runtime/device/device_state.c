@@ -15,6 +15,7 @@
  */
 #include "runtime_internal.h"
 #include "debug/pc_source.h"
+#include "program/build/build_watch.h"
 #include "timespec_after.h"
 #include "tt/l1_map.h"
 
@@ -89,6 +90,9 @@ void ttrt_chip_state_destroy(struct ttrt_device *dev)
 	pthread_mutex_destroy(&dev->program_threads_lock);
 	pthread_mutex_destroy(&dev->programs_lock);
 	free(dev->build_env);
+	if (dev->build_watch)
+		build_watch_destroy(dev->build_watch);
+	free(dev->build_watch);
 	free(dev->core_kernels);
 	pthread_rwlock_destroy(&dev->chip_lock);
 }

@@ -10,6 +10,7 @@
  * build made is read by program_artifacts.c (build/).
  */
 #include "program/program_build_jobs.h"
+#include "program/build/build_watch.h"
 #include "data_dirs.h"
 #include "timespec_after.h"
 
@@ -43,10 +44,14 @@ static int build_env_get(struct ttrt_device *dev, const struct build_env **out, 
 					    dev->cfg.cache_dir, err, errlen);
 		if (rc == 0)
 			env->profiler_off = dev->cfg.backend == TTRT_BACKEND_KMD;
-		if (rc == 0)
+		if (rc == 0 && !(dev->build_watch = malloc(sizeof(*dev->build_watch))))
+			rc = -ENOMEM;
+		if (rc == 0) {
+			build_watch_init(dev->build_watch);
 			dev->build_env = env;
-		else
+		} else {
 			free(env);
+		}
 	}
 	*out = dev->build_env;
 	pthread_mutex_unlock(&dev->programs_lock);
@@ -283,7 +288,7 @@ static int build(struct ttrt_program *p, enum build_kind kind, const struct ttrt
 		rc = build_env_get(p->dev, &env, b->err, sizeof(b->err));
 	/* Once per build: what the compilers can read besides the sources,
 	 * as it is now, so that a changed header is never reused. */
-	if (rc == 0 && (rc = build_env_stamp(env, &stamp)) != 0)
+	if (rc == 0 && (rc = build_watch_stamp(p->dev->build_watch, env, &stamp)) != 0)
 		ttrt_set_err(b->err, sizeof(b->err), "build: reading the SDK and toolchain: %s",
 			     strerror(-rc));
 	if (rc == 0) {

@@ -443,20 +443,34 @@ char **build_argv(const struct build_env *env, const struct build_request *req)
 	return a.v;
 }
 
+struct stamp_ctx {
+	struct cache_hash h;
+	const struct cache_stamp_watch *watch;
+	bool *racy;
+};
+
 static int stamp_one(const char *path, void *arg)
 {
-	return cache_stamp_path(arg, path);
+	struct stamp_ctx *c = arg;
+
+	return cache_stamp_path_watched(&c->h, path, c->watch, c->racy);
+}
+
+int build_env_stamp_watched(const struct build_env *env, const struct cache_stamp_watch *watch,
+			    bool *racy, uint64_t *stamp)
+{
+	struct stamp_ctx c = { .watch = watch, .racy = racy };
+	int ret;
+
+	cache_hash_init(&c.h);
+	ret = sandbox_foreach_ro(&env->sandbox, stamp_one, &c);
+	*stamp = c.h.h;
+	return ret;
 }
 
 int build_env_stamp(const struct build_env *env, uint64_t *stamp)
 {
-	struct cache_hash h;
-	int ret;
-
-	cache_hash_init(&h);
-	ret = sandbox_foreach_ro(&env->sandbox, stamp_one, &h);
-	*stamp = h.h;
-	return ret;
+	return build_env_stamp_watched(env, NULL, NULL, stamp);
 }
 
 uint64_t build_key(const struct build_env *env, uint64_t stamp, char *const *argv,

@@ -10,6 +10,7 @@
 #define TTRT_PROGRAM_BUILD_H
 
 #include "program/build/build_proc.h"
+#include "program/build/cache.h"
 #include "program/pack/pack.h"
 #include "program/build/sandbox.h"
 
@@ -191,6 +192,9 @@ void build_argv_free(char **argv);
  * request itself: the SDK, the toolchain, a card's trees (every path of
  * the view, cache_stamp_path). 0 or -errno. */
 int build_env_stamp(const struct build_env *env, uint64_t *stamp);
+/* The same, telling watch what it walks (cache_stamp_path_watched). */
+int build_env_stamp_watched(const struct build_env *env, const struct cache_stamp_watch *watch,
+			    bool *racy, uint64_t *stamp);
 /* The cache key of a request: everything the compiler can read — the
  * source bytes and descriptors (its directory), the stamp of the rest of
  * its view — the toolchain's --version, its PATH and its argv. */

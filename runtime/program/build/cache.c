@@ -172,6 +172,8 @@ int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_di
 struct stamp_walk {
 	struct cache_hash *h;
 	struct timespec now;
+	const struct cache_stamp_watch *watch;   /* may be NULL */
+	bool racy;
 };
 
 static bool racy(const struct timespec *t, const struct timespec *now)
@@ -236,6 +238,9 @@ static int stamp_entry(struct stamp_walk *w, const char *path, int depth)
 		if (errno != ENOENT)
 			return -errno;
 		cache_hash_str(w->h, "missing");
+		/* Nothing to watch for its coming back: a stamp not to keep. */
+		if (depth == 0)
+			w->racy = true;
 		return 0;
 	}
 	cache_hash_u64(w->h, st.st_mode);
@@ -243,6 +248,11 @@ static int stamp_entry(struct stamp_walk *w, const char *path, int depth)
 	cache_hash_u64(w->h, st.st_ino);
 	hash_time(w->h, &st.st_mtim);
 	hash_time(w->h, &st.st_ctim);
+	/* A directory's watch sees its entries' changes; the root is
+	 * watched itself when it is not a directory. */
+	if (w->watch && (depth == 0 || S_ISDIR(st.st_mode)) &&
+	    (ret = w->watch->on_entry(path, w->watch->arg)) != 0)
+		return ret;
 	if (S_ISLNK(st.st_mode)) {
 		char target[PATH_MAX];
 		ssize_t len = readlink(path, target, sizeof(target));
@@ -256,6 +266,7 @@ static int stamp_entry(struct stamp_walk *w, const char *path, int depth)
 		uint8_t *buf;
 		size_t len;
 
+		w->racy = true;
 		ret = cache_read_file(path, &buf, &len);
 		if (ret)
 			return ret;
@@ -281,13 +292,23 @@ static int stamp_entry(struct stamp_walk *w, const char *path, int depth)
 	return ret;
 }
 
-int cache_stamp_path(struct cache_hash *c, const char *path)
+int cache_stamp_path_watched(struct cache_hash *c, const char *path,
+			     const struct cache_stamp_watch *watch, bool *racy)
 {
-	struct stamp_walk w = { .h = c };
+	struct stamp_walk w = { .h = c, .watch = watch };
+	int ret;
 
 	/* The file times' clock. */
 	clock_gettime(CLOCK_REALTIME, &w.now);
-	return stamp_entry(&w, path, 0);
+	ret = stamp_entry(&w, path, 0);
+	if (racy && w.racy)
+		*racy = true;
+	return ret;
+}
+
+int cache_stamp_path(struct cache_hash *c, const char *path)
+{
+	return cache_stamp_path_watched(c, path, NULL, NULL);
 }
 
 static void entry_path(char *out, size_t n, const char *dir, uint64_t key)

@@ -7,6 +7,7 @@
 #ifndef TTRT_PROGRAM_CACHE_H
 #define TTRT_PROGRAM_CACHE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,6 +43,18 @@ int cache_hash_tree(struct cache_hash *c, const char *const *dirs, unsigned n_di
  * back, so a changed tree never hashes as before. A missing path hashes
  * as missing. Safe on several threads at once. 0 or -errno. */
 int cache_stamp_path(struct cache_hash *c, const char *path);
+
+/* What a watcher of the stamped trees (build_watch.c) is told: each
+ * directory walked, and the path itself when it is not one. */
+struct cache_stamp_watch {
+	int (*on_entry)(const char *path, void *arg);   /* 0 or -errno */
+	void *arg;
+};
+/* cache_stamp_path, telling watch (may be NULL) what it walks, and
+ * setting *racy (may be NULL) when a file was hashed by its bytes for
+ * being younger than CACHE_RACY_NS: such a stamp changes as the file ages. */
+int cache_stamp_path_watched(struct cache_hash *c, const char *path,
+			     const struct cache_stamp_watch *watch, bool *racy);
 
 /* <dir>/<key>.elf into a malloc'd buffer: 0, -ENOENT (a miss), -ENOMEM or
  * -errno. */

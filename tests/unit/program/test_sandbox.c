@@ -13,6 +13,7 @@
  * test_sandbox SDK_DIR INCLUDE_DIR
  */
 #include "program/build/build.h"
+#include "program/build/build_watch.h"
 #include "program/build/cache.h"
 #include "program/build/sandbox.h"
 
@@ -219,6 +220,62 @@ static void cleanup(void)
 	temp_dir_remove(work);
 }
 
+/* The kept stamp (build_watch.c) is a fresh walk's value at every step:
+ * kept while nothing changed, new after a change of bytes at the same
+ * size, of times given back, of a new file and of a removed one. */
+static void check_watch_walk(struct build_watch *w, const struct build_env *env,
+			     uint64_t *stamp, const char *what)
+{
+	uint64_t walked;
+
+	CHECK_EQ(build_watch_stamp(w, env, stamp), 0);
+	CHECK_EQ(build_env_stamp(env, &walked), 0);
+	CHECK(*stamp == walked, "watched stamp = a walk's: %s", what);
+}
+
+static void test_watch(const struct build_env *env)
+{
+	char header[PATH_MAX], extra[PATH_MAX];
+	uint64_t s0, s1, s2, s3, s4, s5;
+	struct timespec old[2];
+	struct build_watch w;
+	struct stat st;
+
+	REQUIRE(snprintf(header, sizeof(header), "%s/ttfs_watch_value.h", include_copy) < PATH_MAX,
+		"path");
+	REQUIRE(snprintf(extra, sizeof(extra), "%s/ttfs_watch_extra.h", include_copy) < PATH_MAX,
+		"path");
+	write_header(header, 1);
+	settle(header);
+	build_watch_init(&w);
+	REQUIRE(w.fd >= 0, "inotify_init1");
+	check_watch_walk(&w, env, &s0, "first");
+	CHECK(w.kept, "an aged tree's stamp is kept");
+	check_watch_walk(&w, env, &s1, "unchanged");
+	CHECK(s1 == s0, "unchanged: the same stamp");
+
+	REQUIRE(stat(header, &st) == 0, "%s", header);
+	old[0] = st.st_atim;
+	old[1] = st.st_mtim;
+	write_header(header, 2);
+	REQUIRE(utimensat(AT_FDCWD, header, old, 0) == 0, "utimensat %s", header);
+	check_watch_walk(&w, env, &s2, "bytes changed, old mtime back");
+	CHECK(s2 != s1, "a changed header changes the stamp");
+	CHECK(!w.kept, "a racy header's stamp is not kept");
+
+	write_header(extra, 7);
+	check_watch_walk(&w, env, &s3, "a new file");
+	CHECK(s3 != s2, "a new file changes the stamp");
+	settle(extra);
+	check_watch_walk(&w, env, &s4, "aged");
+	CHECK(w.kept, "kept again once aged");
+	REQUIRE(unlink(extra) == 0, "unlink %s", extra);
+	check_watch_walk(&w, env, &s5, "a removed file");
+	CHECK(s5 != s4, "a removed file changes the stamp");
+	REQUIRE(unlink(header) == 0, "unlink %s", header);
+	build_watch_destroy(&w);
+}
+
 int main(int argc, char **argv)
 {
 	struct build_env *env = malloc(sizeof(*env));
@@ -236,6 +293,7 @@ int main(int argc, char **argv)
 	test_view(env);
 	test_host_files(env);
 	test_header_change(env);
+	test_watch(env);
 	test_no_bwrap(argv[1], argv[2]);
 	free(env);
 	return check_exit("test_sandbox");
